@@ -1,0 +1,72 @@
+/** The closed set of failure kinds. Each one has a fix the message names. */
+export type RootweaverErrorCode =
+  | 'invalid-input'
+  | 'invalid-config'
+  | 'invalid-plan'
+  | 'not-configured'
+  | 'llm-unavailable'
+  | 'llm-rate-limited'
+  | 'llm-timeout'
+  | 'llm-bad-response'
+  | 'embedding-failed'
+  | 'dimension-mismatch'
+  | 'store-unavailable'
+  | 'store-corrupt'
+  | 'model-load-failed'
+  | 'corpus-invalid'
+  | 'index-build-failed'
+  | 'flag-source-failed'
+  | 'not-found'
+  | 'aborted';
+
+export interface RootweaverErrorOptions {
+  readonly cause?: unknown;
+  /** Extra structured facts (never secrets). */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The one error type rootweaver throws. `message` says what went wrong and how to fix it;
+ * `code` is stable for programs. Messages never contain API keys: see `redactSecrets`.
+ */
+export class RootweaverError extends Error {
+  readonly code: RootweaverErrorCode;
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: RootweaverErrorCode, message: string, options: RootweaverErrorOptions = {}) {
+    super(redactSecrets(message), options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'RootweaverError';
+    this.code = code;
+    this.details = options.details ?? {};
+  }
+}
+
+export function isRootweaverError(value: unknown, code?: RootweaverErrorCode): value is RootweaverError {
+  return value instanceof RootweaverError && (code === undefined || value.code === code);
+}
+
+const secretPatterns: readonly RegExp[] = [
+  /\bsk-[A-Za-z0-9_-]{8,}/g,
+  /\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi,
+  /\b((?:api[_-]?key|authorization|token)["'=:\s]+)[A-Za-z0-9._~+/=-]{8,}/gi,
+];
+
+/** Replaces anything that looks like an API key or bearer token with `[redacted]`. */
+export function redactSecrets(text: string): string {
+  let result = text;
+  for (const pattern of secretPatterns) {
+    result = result.replace(pattern, (_match, prefix?: string) =>
+      typeof prefix === 'string' ? `${prefix}[redacted]` : '[redacted]',
+    );
+  }
+  return result;
+}
+
+/** Throws `aborted` when the signal has fired; call between steps of long work. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) {
+    throw new RootweaverError('aborted', 'The operation was cancelled by its AbortSignal.', {
+      cause: signal.reason,
+    });
+  }
+}

@@ -1,0 +1,1 @@
+export type { Plan, PlanNode, PlanSource } from './plan.js';

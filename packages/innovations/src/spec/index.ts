@@ -1,0 +1,26 @@
+export type { AnswerExtractor, AnswerType, Extraction, ExtractOptions } from './answer-extractor.js';
+export type {
+  ChatMessage,
+  ChatModel,
+  GenerateOptions,
+  GenerateResult,
+  ResponseFormat,
+  TokenUsage,
+} from './chat-model.js';
+export type { Embedder, EmbedOptions, EmbedResult } from './embedder.js';
+export type { FlagContext, FlagSource, FlagVariant } from './flag-source.js';
+export type {
+  DeleteOptions,
+  KnowledgeItem,
+  KnowledgeItemKind,
+  KnowledgeStore,
+  MetadataValue,
+  SearchHit,
+  SearchMode,
+  SearchOptions,
+  SearchResult,
+  StoreFilter,
+  StoreStats,
+  UpsertOptions,
+} from './knowledge-store.js';
+export type { TokenCounter } from './token-counter.js';

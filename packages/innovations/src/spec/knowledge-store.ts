@@ -1,0 +1,83 @@
+export type KnowledgeItemKind = 'qa' | 'passage';
+
+export type MetadataValue = string | number | boolean;
+
+/**
+ * One retrievable unit: an atomic QA pair (CompactRAG) or a passage.
+ * For a QA pair, `text` is the `[q;a]` text that is indexed: `${question} ${answer}`.
+ */
+export interface KnowledgeItem {
+  /** Deterministic id (hash of document id, question and answer for QA pairs). */
+  readonly id: string;
+  /** The source passage's id: deleting a document deletes all its items. */
+  readonly documentId: string;
+  readonly kind: KnowledgeItemKind;
+  readonly text: string;
+  readonly title: string;
+  /** The source passage the item was derived from (the passage itself for `passage` items). */
+  readonly passage: string;
+  readonly question?: string;
+  readonly answer?: string;
+  readonly metadata?: Readonly<Record<string, MetadataValue>>;
+  /** A precomputed dense vector; stores with an embedder compute it when absent. */
+  readonly vector?: Float32Array;
+}
+
+/** What a search returns for each item: the item (without its vector), its score and 1-based rank. */
+export interface SearchHit extends Omit<KnowledgeItem, 'vector'> {
+  readonly score: number;
+  readonly rank: number;
+}
+
+export type SearchMode = 'lexical' | 'dense' | 'hybrid';
+
+export interface StoreFilter {
+  readonly documentIds?: readonly string[];
+  readonly kind?: KnowledgeItemKind;
+  /** Exact-match conditions on metadata, all of which must hold. */
+  readonly metadata?: Readonly<Record<string, MetadataValue>>;
+}
+
+export interface SearchOptions {
+  readonly query: string;
+  readonly topK: number;
+  /** Defaults to `hybrid` when the store has vectors, else `lexical`. */
+  readonly mode?: SearchMode;
+  /** A precomputed query vector; stores with an embedder compute it when absent. */
+  readonly vector?: Float32Array;
+  readonly filter?: StoreFilter;
+  readonly signal?: AbortSignal;
+}
+
+export interface SearchResult {
+  readonly hits: SearchHit[];
+  readonly mode: SearchMode;
+  readonly latencyMs: number;
+}
+
+export interface UpsertOptions {
+  readonly items: readonly KnowledgeItem[];
+  readonly signal?: AbortSignal;
+}
+
+export interface DeleteOptions {
+  readonly documentIds: readonly string[];
+  readonly signal?: AbortSignal;
+}
+
+export interface StoreStats {
+  readonly items: number;
+  readonly documents: number;
+  readonly byKind: Readonly<Record<KnowledgeItemKind, number>>;
+  readonly vectors: number;
+  readonly dimension: number | undefined;
+}
+
+/** Where atomic QA pairs and passages live. Real adapters: `EmbeddedStore` (default), `QdrantStore`. */
+export interface KnowledgeStore {
+  upsert(options: UpsertOptions): Promise<{ readonly upserted: number }>;
+  deleteByDocument(options: DeleteOptions): Promise<{ readonly deleted: number }>;
+  search(options: SearchOptions): Promise<SearchResult>;
+  stats(): Promise<StoreStats>;
+  close(): Promise<void>;
+}

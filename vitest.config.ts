@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+// Tests run against the sources of sibling packages, not their build output:
+// `@rootweaver/<name>` and `@rootweaver/<name>/test` resolve to `src/`.
+const workspacePackages: Record<string, string> = {
+  innovations: 'packages/innovations',
+  providers: 'packages/providers',
+  offline: 'packages/offline',
+  capabilities: 'packages/capabilities',
+  eval: 'tools/eval',
+  cli: 'tools/cli',
+};
+
+export default defineConfig({
+  resolve: {
+    alias: Object.entries(workspacePackages).flatMap(([name, directory]) => [
+      { find: `@rootweaver/${name}/test`, replacement: here(`${directory}/src/test/index.ts`) },
+      { find: new RegExp(`^@rootweaver/${name}$`), replacement: here(`${directory}/src/index.ts`) },
+    ]),
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
