@@ -26,5 +26,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    benchmark: { include: ['packages/*/src/**/*.bench.ts', 'tools/*/src/**/*.bench.ts'] },
   },
 });

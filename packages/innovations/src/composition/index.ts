@@ -1,1 +1,1 @@
-export {};
+export { type ComposeAnswerOptions, type Composition, composeAnswer } from './compose-answer.js';

@@ -1,1 +1,18 @@
-export {};
+export type {
+  AskOptions,
+  Citation,
+  ContextReport,
+  ForcedStop,
+  GroundingMethod,
+  HopKind,
+  HopTrace,
+  LlmStage,
+  MultiHopAnswer,
+  MultiHopEvent,
+  NodeTrace,
+  PoolItem,
+  RefusalReason,
+  StageUsage,
+  SynthesisReport,
+  UsageReport,
+} from './answer.js';

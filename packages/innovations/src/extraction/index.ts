@@ -1,1 +1,1 @@
-export {};
+export { HeuristicExtractor, inferAnswerType } from './heuristic-extractor.js';

@@ -1,1 +1,6 @@
-export {};
+export {
+  type GroundingResult,
+  type GroundQuestionOptions,
+  groundQuestion,
+  type ParentAnswer,
+} from './ground-question.js';

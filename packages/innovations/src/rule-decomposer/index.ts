@@ -1,1 +1,1 @@
-export {};
+export { decomposeByRules } from './decompose-by-rules.js';

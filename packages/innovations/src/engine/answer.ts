@@ -1,0 +1,154 @@
+import type { PlannerName, SynthesisMode } from '../config.js';
+import type { Plan } from '../plan/plan.js';
+import type { ChatMessage, TokenUsage } from '../spec/chat-model.js';
+import type { SearchHit } from '../spec/knowledge-store.js';
+
+/** Why an answer could not be given. A refusal is a normal answer object, never an exception. */
+export type RefusalReason = 'decompose-failed' | 'no-evidence' | 'aborted' | 'budget-exhausted';
+
+/** Which cap ended the loop early; the answer is still synthesized from what was gathered. */
+export type ForcedStop =
+  | 'max-depth'
+  | 'max-total-sub-queries'
+  | 'max-pool-chunks'
+  | 'max-hops'
+  | 'budget'
+  | 'decide-failed';
+
+export type HopKind = 'decompose' | 'retrieve' | 'decide' | 'select' | 'synthesize' | 'compose';
+
+/** How a dependent sub-question was grounded with its parents' answers. */
+export type GroundingMethod = 'none' | 'placeholder' | 'implicit' | 'appended';
+
+/** The compact planner's record of one plan node. */
+export interface NodeTrace {
+  readonly id: number;
+  readonly question: string;
+  readonly groundedQuestion: string;
+  readonly groundingMethod: GroundingMethod;
+  readonly refs: readonly number[];
+  readonly answer: string;
+  readonly confidence: number;
+  /** Extracted with confidence at or above `extractionConfidenceThreshold`. */
+  readonly resolved: boolean;
+  readonly evidenceIds: readonly string[];
+  readonly topItemId?: string;
+}
+
+/** One step of the reasoning trajectory. */
+export interface HopTrace {
+  readonly iteration: number;
+  readonly kind: HopKind;
+  readonly subQuestions: readonly string[];
+  readonly decision?: 'continue' | 'stop';
+  readonly itemsAdded: number;
+  readonly forcedStop?: ForcedStop;
+  readonly llmLatencyMs?: number;
+  readonly tokens?: TokenUsage;
+  readonly nodes?: readonly NodeTrace[];
+  readonly note?: string;
+}
+
+/** An item of the context pool: a retrieved hit and the sub-question that brought it in. */
+export interface PoolItem extends SearchHit {
+  readonly subQuestion: string;
+  readonly iteration: number;
+}
+
+/** A `[N]` marker of the answer, always resolving to a pool item. */
+export interface Citation {
+  readonly marker: number;
+  readonly itemId: string;
+  readonly documentId: string;
+  readonly title: string;
+  readonly text: string;
+}
+
+export interface StageUsage {
+  readonly calls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly latencyMs: number;
+}
+
+export type LlmStage = 'decompose' | 'decide' | 'synthesize';
+
+export interface UsageReport {
+  readonly llmCalls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly byStage: Readonly<Partial<Record<LlmStage, StageUsage>>>;
+  readonly retrievals: number;
+  /** Wall time spent outside LLM calls (retrieval, grounding, extraction, compaction). */
+  readonly nonLlmLatencyMs: number;
+  readonly totalLatencyMs: number;
+}
+
+export interface ContextReport {
+  /** Characters of the final synthesis context (ADR-077's `context_chars`). */
+  readonly chars: number;
+  readonly uncompactedChars: number;
+  readonly compacted: boolean;
+  readonly keptLines?: number;
+  readonly droppedLines?: number;
+}
+
+export interface SynthesisReport {
+  /** `llm`: the synthesis call; `composed`: built from node answers; `extractive`: best span, no LLM. */
+  readonly mode: 'llm' | 'composed' | 'extractive' | 'none';
+  /** Why this mode, e.g. `chain`, `comparison`, `yes-no`, `low-confidence`, `forced-llm`. */
+  readonly reason: string;
+}
+
+/** What `MultiHopRAG.ask` returns. */
+export interface MultiHopAnswer {
+  readonly question: string;
+  readonly answer: string;
+  readonly grounded: boolean;
+  readonly refusal?: RefusalReason;
+  readonly forcedStop?: ForcedStop;
+  readonly planner: PlannerName | 'single-pass';
+  readonly citations: readonly Citation[];
+  /** `[N]` markers the model wrote that resolved to no pool item; removed from `answer`. */
+  readonly removedCitationMarkers: number;
+  readonly hops: readonly HopTrace[];
+  readonly plan?: Plan;
+  readonly pool: readonly PoolItem[];
+  readonly usage: UsageReport;
+  readonly context: ContextReport;
+  readonly synthesis: SynthesisReport;
+  readonly promptTemplateVersion: string;
+}
+
+/** Typed events for streaming a multi-hop run. */
+export type MultiHopEvent =
+  | { readonly type: 'hop-started'; readonly iteration: number; readonly kind: HopKind }
+  | {
+      readonly type: 'retrieved';
+      readonly iteration: number;
+      readonly subQuestion: string;
+      readonly itemIds: readonly string[];
+      readonly itemsAdded: number;
+    }
+  | {
+      readonly type: 'decided';
+      readonly iteration: number;
+      readonly decision: 'continue' | 'stop';
+      readonly subQuestions: readonly string[];
+      readonly forcedStop?: ForcedStop;
+    }
+  | { readonly type: 'compacted'; readonly chars: number; readonly uncompactedChars: number }
+  | { readonly type: 'answer-delta'; readonly delta: string }
+  | { readonly type: 'finished'; readonly answer: MultiHopAnswer };
+
+export interface AskOptions {
+  readonly planner?: PlannerName;
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: MultiHopEvent) => void;
+  /** Earlier turns of the conversation; passed to the LLM calls as context. */
+  readonly history?: readonly ChatMessage[];
+  /** Overrides the config's `compactionEnabled` for this request (the capability's flag snapshot). */
+  readonly compaction?: boolean;
+  /** Overrides the config's `synthesis` for this request. */
+  readonly synthesis?: SynthesisMode;
+}
