@@ -1,0 +1,54 @@
+/**
+ * White space as ECMAScript defines it for `\s` and `String.prototype.trim`: tab, line feed, vertical tab,
+ * form feed, carriage return, space, no-break space, the Unicode space separators, line and paragraph
+ * separators, and the byte-order mark. One definition for tokenising and for recognising blank lines.
+ */
+export function isWhiteSpaceCode(code: number): boolean {
+  if (code <= 0x20) {
+    return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  }
+  if (code < 0xa0) {
+    return false;
+  }
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Splits on runs of white space and drops empty pieces, like Python's `str.split()` with no argument. */
+export function splitOnWhiteSpace(text: string): string[] {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let index = 0; index < text.length; index++) {
+    if (isWhiteSpaceCode(text.charCodeAt(index))) {
+      if (start >= 0) {
+        tokens.push(text.slice(start, index));
+        start = -1;
+      }
+    } else if (start < 0) {
+      start = index;
+    }
+  }
+  if (start >= 0) {
+    tokens.push(text.slice(start));
+  }
+  return tokens;
+}
+
+/** True when the text is empty or holds only white space. */
+export function isBlank(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    if (!isWhiteSpaceCode(text.charCodeAt(index))) {
+      return false;
+    }
+  }
+  return true;
+}
