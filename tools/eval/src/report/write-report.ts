@@ -1,0 +1,202 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { QuestionResult } from '../run/question-result.js';
+import type { EvalSummary } from '../run/summarize-results.js';
+import { type ChartPoint, renderTokensChart } from './tokens-chart.js';
+
+export interface EvalSettings {
+  readonly questions: string;
+  readonly source: string;
+  readonly plans: string;
+  readonly synthesis: string;
+  readonly compaction: string;
+  readonly llm: string;
+  readonly tokenizer: string;
+  readonly command?: string;
+}
+
+export interface WriteReportOptions {
+  readonly directory: string;
+  readonly results: readonly QuestionResult[];
+  readonly summary: EvalSummary;
+  readonly settings: EvalSettings;
+}
+
+export interface WrittenReport {
+  readonly files: readonly string[];
+}
+
+function chartPoints(summary: EvalSummary): ChartPoint[] {
+  const points: ChartPoint[] = [
+    {
+      label: 'rootweaver',
+      tokens: summary.tokensPerQuestion.median,
+      exactMatch: summary.exactMatch,
+      highlight: true,
+    },
+    {
+      label: 'reference CompactRAG',
+      tokens: summary.reference.tokensMedian,
+      exactMatch: summary.reference.exactMatch,
+    },
+  ];
+  for (const [name, baseline] of Object.entries(summary.baselines)) {
+    if (baseline.tokensMedian !== null)
+      points.push({ label: name, tokens: baseline.tokensMedian, exactMatch: baseline.exactMatch });
+  }
+  return points;
+}
+
+function row(cells: readonly (string | number | null)[]): string {
+  return `| ${cells.map((cell) => (cell === null ? '—' : String(cell))).join(' | ')} |`;
+}
+
+/** The human-readable report: settings, headline table, breakdowns and what the harness did. */
+export function renderReportMarkdown(options: Omit<WriteReportOptions, 'directory'>): string {
+  const { summary, settings, results } = options;
+  const lines: string[] = [
+    '# rootweaver evaluation',
+    '',
+    row(['setting', 'value']),
+    row(['---', '---']),
+    row(['questions', settings.questions]),
+    row(['index source', settings.source]),
+    row(['plans', settings.plans]),
+    row(['synthesis', settings.synthesis]),
+    row(['compaction', settings.compaction]),
+    row(['LLM', settings.llm]),
+    row(['tokenizer', settings.tokenizer]),
+    ...(settings.command === undefined ? [] : [row(['command', `\`${settings.command}\``])]),
+    '',
+    '## Side by side (same questions)',
+    '',
+    row(['system', 'n', 'EM %', 'F1 %', 'LLM calls / q', 'median tokens / q']),
+    row(['---', '---:', '---:', '---:', '---:', '---:']),
+    row([
+      'rootweaver',
+      summary.n,
+      summary.exactMatch,
+      summary.f1,
+      summary.llmCallsPerQuestion,
+      summary.tokensPerQuestion.median,
+    ]),
+    row([
+      'reference CompactRAG (LLaMA-3-8B)',
+      summary.n,
+      summary.reference.exactMatch,
+      summary.reference.f1,
+      summary.reference.llmCallsPerQuestion,
+      summary.reference.tokensMedian,
+    ]),
+    ...Object.entries(summary.baselines).map(([name, baseline]) =>
+      row([name, baseline.n, baseline.exactMatch, baseline.f1, null, baseline.tokensMedian]),
+    ),
+    '',
+    `Tokens by stage (median per question): decomposition ${summary.tokensByStageMedian.decompose}, ` +
+      `decide ${summary.tokensByStageMedian.decide}, synthesis ${summary.tokensByStageMedian.synthesize}; ` +
+      `mean total ${summary.tokensPerQuestion.mean}.`,
+    `Non-LLM latency per question: p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms.`,
+    '',
+    '## By kind',
+    '',
+    row(['kind', 'n', 'EM %', 'F1 %', 'reference EM %', 'reference F1 %', 'LLM calls / q']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...Object.entries(summary.byKind).map(([kind, group]) =>
+      row([
+        kind,
+        group.n,
+        group.exactMatch,
+        group.f1,
+        group.reference.exactMatch,
+        group.reference.f1,
+        group.llmCallsPerQuestion,
+      ]),
+    ),
+    '',
+    '## By dataset',
+    '',
+    row(['dataset', 'n', 'EM %', 'F1 %', 'reference EM %', 'reference F1 %']),
+    row(['---', '---:', '---:', '---:', '---:', '---:']),
+    ...Object.entries(summary.byDataset).map(([dataset, group]) =>
+      row([dataset, group.n, group.exactMatch, group.f1, group.reference.exactMatch, group.reference.f1]),
+    ),
+    '',
+    '## Answer composition and confidence',
+    '',
+    `Final answers by mode: ${Object.entries(summary.synthesis.byMode)
+      .map(([mode, count]) => `${mode} ${count}`)
+      .join(', ')}.`,
+    `Questions where the engine asked for a synthesis call that no LLM could answer: ${summary.synthesis.neededSynthesis}.`,
+    `Answers whose weakest hop had confidence ≥ ${summary.confidence.threshold}: ${summary.confidence.answered}, ` +
+      `of which ${summary.confidence.precision}% exact match (precision).`,
+    `Gold answer equal to some sub-question's answer (sub-answer accuracy proxy): ${summary.goldAmongNodeAnswers}%.`,
+    `Refusals: ${summary.refusals}. Harness errors: ${summary.errors}.`,
+    '',
+    '## Compaction (ADR-077 gate)',
+    '',
+    `context_chars median with compaction on: ${summary.compaction.contextCharsMedianOn ?? 'not run'}; ` +
+      `off: ${summary.compaction.contextCharsMedianOff ?? 'not run'}.`,
+    `Trajectory identical with compaction on and off: ${
+      summary.compaction.trajectoryIdentical === null
+        ? 'not measured (use --compaction both)'
+        : `${summary.compaction.trajectoryIdenticalCount}/${summary.n} questions`
+    }.`,
+    '',
+    '## How the harness counts',
+    '',
+    '- `--plans recorded`: the first LLM call of each question (the decomposition prompt) is answered by',
+    "  replaying the record's `plan` serialised as JSON (or its raw `planRaw` output when `plan` is null),",
+    '  and counts as one LLM call. Grounding, retrieval, extraction and composition run for real.',
+    '- A synthesis call is never faked. With `--synthesis auto` and no LLM configured, a question whose engine',
+    "  asks for synthesis is re-run with the engine's `extractive` synthesis (no LLM call) and counted in",
+    '  "asked for a synthesis call" above; its LLM calls are then 1 (the replayed decomposition).',
+    '- Tokens are counted with the Llama-3 tokenizer over message contents (no chat-template tokens):',
+    '  decomposition = the prompt this project sends + the replayed output; synthesis = prompt + output',
+    '  only where an LLM answered. The reference figures are as recorded by the reference run.',
+    "- Latency is the engine's non-LLM wall time (retrieval, grounding, extraction, composition).",
+    '',
+    '## Errors and misses (first 20)',
+    '',
+    row(['id', 'kind', 'gold', 'prediction', 'mode']),
+    row(['---', '---', '---', '---', '---']),
+    ...results
+      .filter((result) => result.exactMatch === 0)
+      .slice(0, 20)
+      .map((result) =>
+        row([
+          result.id,
+          result.kind,
+          result.gold.replace(/\|/g, '/'),
+          (result.error ?? result.prediction).replace(/\|/g, '/').replace(/\n/g, ' ').slice(0, 80),
+          result.synthesisMode,
+        ]),
+      ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Writes report.md, results.jsonl, summary.json and tokens-vs-em.svg into `directory`. */
+export async function writeReport(options: WriteReportOptions): Promise<WrittenReport> {
+  await mkdir(options.directory, { recursive: true });
+  const files = {
+    report: join(options.directory, 'report.md'),
+    results: join(options.directory, 'results.jsonl'),
+    summary: join(options.directory, 'summary.json'),
+    chart: join(options.directory, 'tokens-vs-em.svg'),
+  };
+  await writeFile(files.report, renderReportMarkdown(options));
+  await writeFile(files.results, `${options.results.map((result) => JSON.stringify(result)).join('\n')}\n`);
+  await writeFile(
+    files.summary,
+    `${JSON.stringify({ settings: options.settings, ...options.summary }, null, 2)}\n`,
+  );
+  await writeFile(
+    files.chart,
+    renderTokensChart(
+      chartPoints(options.summary),
+      `Tokens per question vs exact match — ${options.settings.questions}`,
+    ),
+  );
+  return { files: Object.values(files) };
+}

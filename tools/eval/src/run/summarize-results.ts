@@ -1,0 +1,210 @@
+import { mean, median, percentile, round } from '../metrics/statistics.js';
+import type { QuestionResult } from './question-result.js';
+
+export interface GroupSummary {
+  readonly n: number;
+  readonly exactMatch: number;
+  readonly f1: number;
+  readonly llmCallsPerQuestion: number;
+  readonly tokensMedian: number;
+  readonly reference: { readonly exactMatch: number; readonly f1: number; readonly tokensMedian: number };
+}
+
+export interface SystemSummary {
+  readonly n: number;
+  readonly exactMatch: number;
+  readonly f1: number;
+  readonly tokensMedian: number | null;
+  readonly llmCallsPerQuestion?: number;
+}
+
+/** The `--json` object and `summary.json`. EM and F1 are in percent. */
+export interface EvalSummary {
+  readonly n: number;
+  readonly exactMatch: number;
+  readonly f1: number;
+  readonly llmCallsPerQuestion: number;
+  readonly tokensPerQuestion: { readonly median: number; readonly mean: number };
+  readonly tokensByStageMedian: {
+    readonly decompose: number;
+    readonly decide: number;
+    readonly synthesize: number;
+  };
+  readonly latencyMs: { readonly p50: number; readonly p95: number };
+  readonly reference: {
+    readonly exactMatch: number;
+    readonly f1: number;
+    readonly tokensMedian: number;
+    readonly llmCallsPerQuestion: number;
+  };
+  readonly baselines: Readonly<Record<string, SystemSummary>>;
+  readonly byKind: Readonly<Record<string, GroupSummary>>;
+  readonly byDataset: Readonly<Record<string, GroupSummary>>;
+  readonly compaction: {
+    readonly contextCharsMedianOn: number | null;
+    readonly contextCharsMedianOff: number | null;
+    /** True when every question's trajectory was identical; null unless compaction `both` ran. */
+    readonly trajectoryIdentical: boolean | null;
+    readonly trajectoryIdenticalCount: number | null;
+  };
+  readonly synthesis: {
+    readonly byMode: Readonly<Record<string, number>>;
+    /** Questions whose engine asked for an LLM synthesis no LLM could give (answered extractively). */
+    readonly neededSynthesis: number;
+  };
+  readonly confidence: {
+    readonly threshold: number;
+    /** Questions whose weakest node reached the threshold. */
+    readonly answered: number;
+    /** EM (percent) on those questions. */
+    readonly precision: number;
+  };
+  /** Share (percent) of questions whose gold answer equals some node's answer (sub-answer accuracy proxy). */
+  readonly goldAmongNodeAnswers: number;
+  readonly refusals: number;
+  readonly errors: number;
+}
+
+function percent(values: readonly number[]): number {
+  return round(mean(values) * 100, 1);
+}
+
+function summarizeGroup(results: readonly QuestionResult[]): GroupSummary {
+  const withReference = results.filter((result) => result.reference !== undefined);
+  return {
+    n: results.length,
+    exactMatch: percent(results.map((result) => result.exactMatch)),
+    f1: percent(results.map((result) => result.f1)),
+    llmCallsPerQuestion: round(mean(results.map((result) => result.llmCalls)), 2),
+    tokensMedian: round(median(results.map((result) => result.tokens.total)), 0),
+    reference: {
+      exactMatch: percent(withReference.map((result) => (result.reference?.exactMatch === true ? 1 : 0))),
+      f1: percent(withReference.map((result) => result.reference?.f1 ?? 0)),
+      tokensMedian: round(median(withReference.map((result) => result.reference?.tokens.total ?? 0)), 0),
+    },
+  };
+}
+
+function groupBy(results: readonly QuestionResult[], key: (result: QuestionResult) => string) {
+  const groups = new Map<string, QuestionResult[]>();
+  for (const result of results) {
+    const name = key(result);
+    groups.set(name, [...(groups.get(name) ?? []), result]);
+  }
+  return Object.fromEntries(
+    [...groups.entries()].sort().map(([name, group]) => [name, summarizeGroup(group)]),
+  );
+}
+
+function normalisedEquals(left: string, right: string): boolean {
+  const clean = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return clean(left).length > 0 && clean(left) === clean(right);
+}
+
+function summarizeBaselines(results: readonly QuestionResult[]): Record<string, SystemSummary> {
+  const names = [...new Set(results.flatMap((result) => Object.keys(result.baselines)))].sort();
+  const summaries: Record<string, SystemSummary> = {};
+  for (const name of names) {
+    const runs = results.flatMap((result) => {
+      const run = result.baselines[name];
+      return run === undefined || run.exactMatch === undefined ? [] : [run];
+    });
+    const tokens = runs.flatMap((run) => (typeof run.tokens === 'number' ? [run.tokens] : []));
+    summaries[name] = {
+      n: runs.length,
+      exactMatch: percent(runs.map((run) => (run.exactMatch === true ? 1 : 0))),
+      f1: percent(runs.map((run) => run.f1 ?? 0)),
+      tokensMedian: tokens.length === 0 ? null : round(median(tokens), 0),
+    };
+  }
+  return summaries;
+}
+
+/** Aggregates per-question results into the figures the report and `--json` print. */
+export function summarizeResults(
+  results: readonly QuestionResult[],
+  options: { confidenceThreshold: number },
+): EvalSummary {
+  const withReference = results.filter((result) => result.reference !== undefined);
+  const on = results.flatMap((result) =>
+    result.contextChars.on === undefined ? [] : [result.contextChars.on],
+  );
+  const off = results.flatMap((result) =>
+    result.contextChars.off === undefined ? [] : [result.contextChars.off],
+  );
+  const gated = results.filter((result) => result.trajectoryIdentical !== undefined);
+  const identical = gated.filter((result) => result.trajectoryIdentical === true).length;
+  const confident = results.filter((result) => result.answerConfidence >= options.confidenceThreshold);
+  const byMode: Record<string, number> = {};
+  for (const result of results) byMode[result.synthesisMode] = (byMode[result.synthesisMode] ?? 0) + 1;
+  const totals = results.map((result) => result.tokens.total);
+  return {
+    n: results.length,
+    exactMatch: percent(results.map((result) => result.exactMatch)),
+    f1: percent(results.map((result) => result.f1)),
+    llmCallsPerQuestion: round(mean(results.map((result) => result.llmCalls)), 2),
+    tokensPerQuestion: { median: round(median(totals), 0), mean: round(mean(totals), 0) },
+    tokensByStageMedian: {
+      decompose: round(
+        median(results.map((result) => result.tokens.decompose.input + result.tokens.decompose.output)),
+        0,
+      ),
+      decide: round(
+        median(results.map((result) => result.tokens.decide.input + result.tokens.decide.output)),
+        0,
+      ),
+      synthesize: round(
+        median(results.map((result) => result.tokens.synthesize.input + result.tokens.synthesize.output)),
+        0,
+      ),
+    },
+    latencyMs: {
+      p50: round(
+        percentile(
+          results.map((result) => result.nonLlmLatencyMs),
+          50,
+        ),
+        1,
+      ),
+      p95: round(
+        percentile(
+          results.map((result) => result.nonLlmLatencyMs),
+          95,
+        ),
+        1,
+      ),
+    },
+    reference: {
+      exactMatch: percent(withReference.map((result) => (result.reference?.exactMatch === true ? 1 : 0))),
+      f1: percent(withReference.map((result) => result.reference?.f1 ?? 0)),
+      tokensMedian: round(median(withReference.map((result) => result.reference?.tokens.total ?? 0)), 0),
+      llmCallsPerQuestion: round(mean(withReference.map((result) => result.reference?.llmCalls ?? 0)), 2),
+    },
+    baselines: summarizeBaselines(results),
+    byKind: groupBy(results, (result) => result.kind),
+    byDataset: groupBy(results, (result) => result.dataset),
+    compaction: {
+      contextCharsMedianOn: on.length === 0 ? null : round(median(on), 0),
+      contextCharsMedianOff: off.length === 0 ? null : round(median(off), 0),
+      trajectoryIdentical: gated.length === 0 ? null : identical === gated.length,
+      trajectoryIdenticalCount: gated.length === 0 ? null : identical,
+    },
+    synthesis: { byMode, neededSynthesis: results.filter((result) => result.neededSynthesis).length },
+    confidence: {
+      threshold: options.confidenceThreshold,
+      answered: confident.length,
+      precision: percent(confident.map((result) => result.exactMatch)),
+    },
+    goldAmongNodeAnswers: percent(
+      results.map((result) =>
+        result.nodes.some((node) => normalisedEquals(node.answer, result.gold)) ? 1 : 0,
+      ),
+    ),
+    refusals: results.filter((result) => result.refusal !== undefined).length,
+    errors: results.filter((result) => result.error !== undefined).length,
+  };
+}
