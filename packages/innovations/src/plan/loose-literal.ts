@@ -1,0 +1,154 @@
+/**
+ * A lenient reader for the literals LLMs write: JSON, and the Python-literal dialect small models
+ * often fall back to (single-quoted strings, `None`/`True`/`False`), with trailing commas and
+ * unquoted object keys tolerated. Returns `undefined` when the text is not one complete literal.
+ */
+export function parseLooseLiteral(text: string): unknown {
+  const reader = new LiteralReader(text);
+  try {
+    reader.skipSpace();
+    const value = reader.readValue();
+    reader.skipSpace();
+    return reader.atEnd() ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The end index (exclusive) of the bracketed literal that starts at `start` (a `[` or `{`),
+ * honouring quoted strings; `undefined` when the brackets never balance.
+ */
+export function findBalancedEnd(text: string, start: number): number | undefined {
+  const stack: string[] = [];
+  let quote: string | undefined;
+  for (let index = start; index < text.length; index += 1) {
+    const character = text[index];
+    if (quote !== undefined) {
+      if (character === '\\') index += 1;
+      else if (character === quote) quote = undefined;
+      continue;
+    }
+    if (character === '"' || character === "'") {
+      // An apostrophe inside a word ("performer's") is not a quote in a JSON-ish text.
+      const previous = text[index - 1] ?? '';
+      if (character === "'" && /[\p{L}\p{N}]/u.test(previous)) continue;
+      quote = character;
+    } else if (character === '[' || character === '{') stack.push(character === '[' ? ']' : '}');
+    else if (character === ']' || character === '}') {
+      if (stack.pop() !== character) return undefined;
+      if (stack.length === 0) return index + 1;
+    }
+  }
+  return undefined;
+}
+
+class LiteralReader {
+  private position = 0;
+
+  constructor(private readonly text: string) {}
+
+  atEnd(): boolean {
+    return this.position >= this.text.length;
+  }
+
+  skipSpace(): void {
+    while (this.position < this.text.length && /\s/.test(this.text[this.position] ?? '')) this.position += 1;
+  }
+
+  readValue(): unknown {
+    this.skipSpace();
+    const character = this.text[this.position];
+    if (character === '[') return this.readArray();
+    if (character === '{') return this.readObject();
+    if (character === '"' || character === "'") return this.readString();
+    return this.readBare();
+  }
+
+  private expect(character: string): void {
+    if (this.text[this.position] !== character) throw new Error(`expected ${character}`);
+    this.position += 1;
+  }
+
+  private readArray(): unknown[] {
+    this.expect('[');
+    const values: unknown[] = [];
+    for (;;) {
+      this.skipSpace();
+      if (this.text[this.position] === ']') {
+        this.position += 1;
+        return values;
+      }
+      values.push(this.readValue());
+      this.skipSpace();
+      if (this.text[this.position] === ',') this.position += 1;
+      else if (this.text[this.position] !== ']') throw new Error('expected , or ]');
+    }
+  }
+
+  private readObject(): Record<string, unknown> {
+    this.expect('{');
+    const value: Record<string, unknown> = {};
+    for (;;) {
+      this.skipSpace();
+      if (this.text[this.position] === '}') {
+        this.position += 1;
+        return value;
+      }
+      const character = this.text[this.position];
+      const key = character === '"' || character === "'" ? this.readString() : this.readKey();
+      this.skipSpace();
+      this.expect(':');
+      value[key] = this.readValue();
+      this.skipSpace();
+      if (this.text[this.position] === ',') this.position += 1;
+      else if (this.text[this.position] !== '}') throw new Error('expected , or }');
+    }
+  }
+
+  private readKey(): string {
+    const match = /^[A-Za-z_$][\w$-]*/.exec(this.text.slice(this.position));
+    if (match === null) throw new Error('expected a key');
+    this.position += match[0].length;
+    return match[0];
+  }
+
+  private readString(): string {
+    const quote = this.text[this.position];
+    this.position += 1;
+    let result = '';
+    while (this.position < this.text.length) {
+      const character = this.text[this.position] ?? '';
+      this.position += 1;
+      if (character === quote) return result;
+      if (character !== '\\') {
+        result += character;
+        continue;
+      }
+      const escaped = this.text[this.position] ?? '';
+      this.position += 1;
+      if (escaped === 'n') result += '\n';
+      else if (escaped === 't') result += '\t';
+      else if (escaped === 'r') result += '\r';
+      else if (escaped === 'u') {
+        const code = this.text.slice(this.position, this.position + 4);
+        if (!/^[0-9a-fA-F]{4}$/.test(code)) throw new Error('bad unicode escape');
+        result += String.fromCharCode(Number.parseInt(code, 16));
+        this.position += 4;
+      } else result += escaped;
+    }
+    throw new Error('unterminated string');
+  }
+
+  private readBare(): unknown {
+    const match = /^[^\s,\]}:]+/.exec(this.text.slice(this.position));
+    if (match === null) throw new Error('expected a value');
+    this.position += match[0].length;
+    const word = match[0];
+    if (word === 'null' || word === 'None') return null;
+    if (word === 'true' || word === 'True') return true;
+    if (word === 'false' || word === 'False') return false;
+    if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(word)) return Number(word);
+    throw new Error(`unexpected ${word}`);
+  }
+}
