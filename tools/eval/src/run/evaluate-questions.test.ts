@@ -1,0 +1,202 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AskOptions, ChatModel, MultiHopAnswer, NodeTrace } from '@rootweaver/innovations';
+import { FakeChatModel } from '@rootweaver/innovations/test';
+import { describe, expect, it } from 'vitest';
+import { loadQuestionRecords } from '../dataset/load-question-records.js';
+import { writeReport } from '../report/write-report.js';
+import { type AnswerEngine, evaluateQuestions } from './evaluate-questions.js';
+import { summarizeResults } from './summarize-results.js';
+
+const fixture = new URL('../test-fixtures/questions.tiny.jsonl', import.meta.url).pathname;
+const wordCounter = { family: 'words', count: (text: string) => text.split(/\s+/).filter(Boolean).length };
+
+/**
+ * A tiny engine with the real engine's contract: one decomposition call, then — for chain
+ * questions with synthesis not `extractive` — one synthesis call. Answers come from a lookup table.
+ */
+class TableEngine implements AnswerEngine {
+  constructor(
+    private readonly chatModel: ChatModel | undefined,
+    private readonly table: Record<string, string>,
+  ) {}
+
+  async ask(question: string, options: AskOptions): Promise<MultiHopAnswer> {
+    let llmCalls = 0;
+    let planText = '[]';
+    if (this.chatModel !== undefined) {
+      planText = (
+        await this.chatModel.generate({ messages: [{ role: 'user', content: `Decompose: ${question}` }] })
+      ).text;
+      llmCalls += 1;
+    }
+    const nodes: NodeTrace[] = [
+      {
+        id: 0,
+        question,
+        groundedQuestion: question,
+        groundingMethod: 'none',
+        refs: [],
+        answer: this.table[question] ?? '',
+        confidence: question.startsWith('Which') ? 0.1 : 0.9,
+        resolved: true,
+        evidenceIds: [],
+      },
+    ];
+    let mode: MultiHopAnswer['synthesis']['mode'] = 'composed';
+    let answer = this.table[question] ?? '';
+    const wantsSynthesis = question.startsWith('Where') && options.synthesis !== 'extractive';
+    if (wantsSynthesis && this.chatModel !== undefined) {
+      answer = (
+        await this.chatModel.generate({ messages: [{ role: 'user', content: `Synthesize: ${question}` }] })
+      ).text;
+      llmCalls += 1;
+      mode = 'llm';
+    } else if (question.startsWith('Where')) mode = 'extractive';
+    const chars = options.compaction === true ? 100 : 250;
+    return {
+      question,
+      answer,
+      grounded: true,
+      planner: 'compact',
+      citations: [],
+      removedCitationMarkers: 0,
+      hops: [{ iteration: 0, kind: 'decompose', subQuestions: [planText], itemsAdded: 0, nodes }],
+      pool: [],
+      usage: {
+        llmCalls,
+        inputTokens: 0,
+        outputTokens: 0,
+        byStage: {},
+        retrievals: 1,
+        nonLlmLatencyMs: 2,
+        totalLatencyMs: 2,
+      },
+      context: { chars, uncompactedChars: 250, compacted: options.compaction === true },
+      synthesis: { mode, reason: 'test' },
+      promptTemplateVersion: 'test',
+    };
+  }
+}
+
+const table = {
+  'Who directed The Glass Orchard?': 'Mira Castellan',
+  'Where did the director of The Glass Orchard study?': 'Varn University',
+  'Which came first, A or B?': 'B',
+};
+
+describe('evaluateQuestions with recorded plans', () => {
+  it('replays plans, never fakes synthesis without an LLM, scores and summarises against the reference', async () => {
+    const records = await loadQuestionRecords({ file: fixture });
+    const results = await evaluateQuestions({
+      records,
+      createEngine: ({ chatModel }) => new TableEngine(chatModel, table),
+      plans: 'recorded',
+      synthesis: 'auto',
+      compaction: 'both',
+      tokenCounter: wordCounter,
+    });
+    expect(results.map((result) => result.exactMatch)).toEqual([1, 1, 0]);
+    const [first, second] = results;
+    // Question 2 asked for a synthesis no LLM could give: re-run extractively, 1 LLM call (the replay).
+    expect(second?.neededSynthesis).toBe(true);
+    expect(second?.synthesisMode).toBe('extractive');
+    expect(second?.llmCalls).toBe(1);
+    expect(first?.neededSynthesis).toBe(false);
+    // Decomposition tokens: the prompt sent ("Decompose: Who directed The Glass Orchard?", 5 words) + the replayed plan text's words.
+    expect(first?.tokens.decompose.input).toBe(5);
+    expect(first?.tokens.decompose.output).toBeGreaterThan(0);
+    expect(first?.tokens.synthesize).toEqual({ input: 0, output: 0 });
+    expect(first?.contextChars).toEqual({ on: 100, off: 250 });
+    expect(first?.trajectoryIdentical).toBe(true);
+
+    const summary = summarizeResults(results, { confidenceThreshold: 0.3 });
+    expect(summary.n).toBe(3);
+    expect(summary.exactMatch).toBeCloseTo(66.7, 1);
+    expect(summary.llmCallsPerQuestion).toBe(1);
+    expect(summary.reference.exactMatch).toBeCloseTo(33.3, 1);
+    expect(summary.reference.tokensMedian).toBe(1500);
+    expect(summary.baselines.selfask).toMatchObject({ n: 2, exactMatch: 50, tokensMedian: 3500 });
+    expect(summary.byKind.chain?.n).toBe(2);
+    expect(summary.compaction).toMatchObject({
+      contextCharsMedianOn: 100,
+      contextCharsMedianOff: 250,
+      trajectoryIdentical: true,
+    });
+    expect(summary.synthesis.neededSynthesis).toBe(1);
+    // Confident (≥ 0.3) answers: questions 1 and 2, both right.
+    expect(summary.confidence).toMatchObject({ answered: 2, precision: 100 });
+
+    const directory = await mkdtemp(join(tmpdir(), 'rw-report-'));
+    const written = await writeReport({
+      directory,
+      results,
+      summary,
+      settings: {
+        questions: 'tiny',
+        source: 'test',
+        plans: 'recorded',
+        synthesis: 'auto',
+        compaction: 'both',
+        llm: 'none',
+        tokenizer: 'words',
+      },
+    });
+    expect(written.files.map((file) => file.split('/').at(-1))).toEqual([
+      'report.md',
+      'results.jsonl',
+      'summary.json',
+      'tokens-vs-em.svg',
+    ]);
+    const lines = (await readFile(join(directory, 'results.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line).id)).toEqual(['tiny-0001', 'tiny-0002', 'tiny-0003']);
+    expect(JSON.parse(await readFile(join(directory, 'summary.json'), 'utf8')).exactMatch).toBeCloseTo(
+      66.7,
+      1,
+    );
+    const report = await readFile(join(directory, 'report.md'), 'utf8');
+    expect(report).toContain('| rootweaver | 3 | 66.7 |');
+    expect(report).toContain('reference CompactRAG');
+    const svg = await readFile(join(directory, 'tokens-vs-em.svg'), 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('selfask');
+  });
+
+  it('uses a real LLM for synthesis when one is given, and counts its tokens', async () => {
+    const records = (await loadQuestionRecords({ file: fixture })).slice(1, 2);
+    const llm = new FakeChatModel({ fallbackReply: 'Varn University' });
+    const [result] = await evaluateQuestions({
+      records,
+      createEngine: ({ chatModel }) => new TableEngine(chatModel, table),
+      plans: 'recorded',
+      synthesis: 'auto',
+      compaction: 'off',
+      tokenCounter: wordCounter,
+      llm,
+    });
+    expect(result?.llmCalls).toBe(2);
+    expect(result?.neededSynthesis).toBe(false);
+    expect(result?.synthesisMode).toBe('llm');
+    expect(result?.tokens.synthesize).toEqual({ input: 10, output: 2 });
+    expect(llm.calls).toHaveLength(1);
+  });
+
+  it('records an engine failure as an error result instead of stopping the run', async () => {
+    const records = (await loadQuestionRecords({ file: fixture })).slice(0, 1);
+    const results = await evaluateQuestions({
+      records,
+      createEngine: () => ({
+        ask: async () => {
+          throw new Error('boom');
+        },
+      }),
+      plans: 'rules',
+      synthesis: 'extractive',
+      compaction: 'off',
+      tokenCounter: wordCounter,
+    });
+    expect(results[0]).toMatchObject({ error: 'boom', exactMatch: 0 });
+    expect(summarizeResults(results, { confidenceThreshold: 0.3 }).errors).toBe(1);
+  });
+});
