@@ -104,8 +104,8 @@ describe('evaluateQuestions with recorded plans', () => {
     expect(second?.synthesisMode).toBe('extractive');
     expect(second?.llmCalls).toBe(1);
     expect(first?.neededSynthesis).toBe(false);
-    // Decomposition tokens: the prompt sent ("Decompose: Who directed The Glass Orchard?", 5 words) + the replayed plan text's words.
-    expect(first?.tokens.decompose.input).toBe(5);
+    // Decomposition tokens: the prompt sent ("Decompose: Who directed The Glass Orchard?", 6 words) + the replayed plan text's words.
+    expect(first?.tokens.decompose.input).toBe(6);
     expect(first?.tokens.decompose.output).toBeGreaterThan(0);
     expect(first?.tokens.synthesize).toEqual({ input: 0, output: 0 });
     expect(first?.contextChars).toEqual({ on: 100, off: 250 });
