@@ -1,1 +1,23 @@
-export {};
+export {
+  defaultChatModelName,
+  OpenAIChatModel,
+  type OpenAIChatModelOptions,
+} from './llm/openai-chat-model.js';
+export {
+  connectOpenAI,
+  defaultOpenAIBaseUrl,
+  mapOpenAIError,
+  type OpenAIConnection,
+  type OpenAIConnectionOptions,
+} from './llm/openai-connection.js';
+export {
+  defaultEmbeddingModelName,
+  OpenAIEmbedder,
+  type OpenAIEmbedderOptions,
+} from './llm/openai-embedder.js';
+export {
+  createTokenCounter,
+  type TokenizerFamily,
+  tokenizerFamilies,
+  tokenizerFamilyForModel,
+} from './tokens/token-counter.js';

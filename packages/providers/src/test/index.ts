@@ -1,1 +1,10 @@
-export {};
+export {
+  hashedEmbedding,
+  OpenAICompatibleTestServer,
+  type OpenAICompatibleTestServerOptions,
+  type RecordedRequest,
+  type RequestMatcher,
+  type TestChatReply,
+  type TestEmbeddingReply,
+  type TestServerFault,
+} from './openai-compatible-test-server.js';
