@@ -1,4 +1,10 @@
 import type { NodeTrace } from '../engine/answer.js';
+import { inferAnswerType } from '../extraction/answer-type.js';
+import { countryOf, regionOf } from '../extraction/countries.js';
+import { type DateValue, findNumbers, parseDate } from '../extraction/dates.js';
+import { contentTokens, normaliseAnswer, wordTokens } from '../extraction/text.js';
+import type { AnswerType } from '../spec/answer-extractor.js';
+import { type ComparisonForm, classifyQuestion, type YesNoForm } from './question-form.js';
 
 export type Composition =
   | {
@@ -14,11 +20,268 @@ export interface ComposeAnswerOptions {
   readonly nodes: readonly NodeTrace[];
 }
 
-/** SCAFFOLD (issue 7 replaces): composes the final answer from node answers when the form allows. */
-export function composeAnswer(options: ComposeAnswerOptions): Composition {
-  const last = options.nodes.at(-1);
-  if (last === undefined || !options.nodes.every((node) => node.resolved)) {
-    return { composed: false, reason: 'low-confidence' };
+type Refusal = { readonly composed: false; readonly reason: string };
+
+const refuse = (reason: string): Refusal => ({ composed: false, reason });
+
+/** How strongly a node's text is about an option: the share of the option's words it contains. */
+function mentionScore(node: NodeTrace, option: string): number {
+  const optionTokens = [...new Set(contentTokens(option))];
+  if (optionTokens.length === 0) {
+    const raw = wordTokens(option);
+    if (raw.length === 0) return 0;
+    const text = new Set(wordTokens(`${node.question} ${node.groundedQuestion}`));
+    return raw.filter((token) => text.has(token)).length / raw.length;
   }
+  const text = new Set(wordTokens(`${node.question} ${node.groundedQuestion}`));
+  return optionTokens.filter((token) => text.has(token)).length / optionTokens.length;
+}
+
+/** Assigns each node to option 0 or 1 by what it names, or by its parents when it names neither. */
+function assignBranches(nodes: readonly NodeTrace[], options: readonly [string, string]): Map<number, 0 | 1> {
+  const branch = new Map<number, 0 | 1>();
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const visiting = new Set<number>();
+  const resolve = (node: NodeTrace): 0 | 1 | undefined => {
+    if (branch.has(node.id)) return branch.get(node.id);
+    if (visiting.has(node.id)) return undefined;
+    visiting.add(node.id);
+    const left = mentionScore(node, options[0]);
+    const right = mentionScore(node, options[1]);
+    let result: 0 | 1 | undefined;
+    if (left >= 0.6 && left > right + 0.2) result = 0;
+    else if (right >= 0.6 && right > left + 0.2) result = 1;
+    else if (left < 0.6 && right < 0.6) {
+      const inherited = new Set<0 | 1>();
+      for (const ref of node.refs) {
+        const parent = byId.get(ref);
+        const parentBranch = parent === undefined ? undefined : resolve(parent);
+        if (parentBranch !== undefined) inherited.add(parentBranch);
+      }
+      if (inherited.size === 1) result = [...inherited][0];
+    }
+    visiting.delete(node.id);
+    if (result !== undefined) branch.set(node.id, result);
+    return result;
+  };
+  for (const node of nodes) resolve(node);
+  return branch;
+}
+
+/** A node that itself asks the comparison or the yes/no ("Which director died first?") gives no value. */
+function isAggregateNode(node: NodeTrace): boolean {
+  const form = classifyQuestion(node.question);
+  if (form.kind !== 'chain') return true;
+  return (
+    /\b(?:which|who)\b.*\b(?:first|earlier|later|older|younger|longer|more recently)\b/i.test(
+      node.question,
+    ) || /\bin what order\b|\bsame\b|\bboth\b|\bmatch\b/i.test(node.question)
+  );
+}
+
+function eventOfNode(node: NodeTrace): 'birth' | 'death' | 'other' {
+  if (/\b(?:born|birth|age|old)\b/i.test(node.question)) return 'birth';
+  if (/\b(?:die|died|death|dead|pass(?:ed)? away)\b/i.test(node.question)) return 'death';
+  return 'other';
+}
+
+interface Value {
+  readonly node: NodeTrace;
+  readonly date?: DateValue;
+  readonly number?: number;
+}
+
+function nodeValue(node: NodeTrace): Value | undefined {
+  const date = parseDate(node.answer);
+  const type = inferAnswerType(node.question);
+  if (type === 'number') {
+    const number = findNumbers(node.answer)[0];
+    if (number !== undefined && !(date !== undefined && date.start === number.start && number.value >= 500)) {
+      return { node, number: number.value };
+    }
+  }
+  if (date !== undefined) return { node, date };
+  const number = findNumbers(node.answer)[0];
+  if (number !== undefined) return { node, number: number.value };
+  return undefined;
+}
+
+/** The value nodes of one branch, latest first, preferring those about the wanted event. */
+function branchValues(
+  nodes: readonly NodeTrace[],
+  branches: Map<number, 0 | 1>,
+  option: 0 | 1,
+  event: 'birth' | 'death' | 'other',
+): Value[] {
+  const values: Value[] = [];
+  for (const node of [...nodes].reverse()) {
+    if (branches.get(node.id) !== option || isAggregateNode(node)) continue;
+    const type = inferAnswerType(node.question);
+    if (!['date', 'year', 'number'].includes(type)) continue;
+    if (event !== 'other' && eventOfNode(node) !== 'other' && eventOfNode(node) !== event) continue;
+    const value = nodeValue(node);
+    if (value !== undefined) values.push(value);
+  }
+  const onEvent = values.filter((value) => event !== 'other' && eventOfNode(value.node) === event);
+  return onEvent.length > 0 ? onEvent : values;
+}
+
+function compareDates(left: DateValue, right: DateValue): number | undefined {
+  if (left.year !== right.year) return left.year - right.year;
+  if (left.precision === 'year' || right.precision === 'year') return undefined;
+  if (left.sortKey === right.sortKey) return undefined;
+  return left.sortKey - right.sortKey;
+}
+
+function composeComparison(form: ComparisonForm, nodes: readonly NodeTrace[]): Composition {
+  const branches = assignBranches(nodes, form.options);
+  const pick = (option: 0 | 1, event: 'birth' | 'death' | 'other'): Value | Refusal => {
+    const values = branchValues(nodes, branches, option, event);
+    const first = values[0];
+    if (first === undefined) return refuse('missing-value');
+    if (!first.node.resolved) return refuse('low-confidence');
+    return first;
+  };
+  let difference: number | undefined;
+  const used: number[] = [];
+  if (form.measure === 'lifespan') {
+    const spans: number[] = [];
+    for (const option of [0, 1] as const) {
+      const birth = pick(option, 'birth');
+      const death = pick(option, 'death');
+      if ('composed' in birth) return birth;
+      if ('composed' in death) return death;
+      if (birth.date === undefined || death.date === undefined || birth.node.id === death.node.id) {
+        return refuse('missing-value');
+      }
+      spans.push(death.date.sortKey - birth.date.sortKey);
+      used.push(birth.node.id, death.node.id);
+    }
+    difference = (spans[0] ?? 0) - (spans[1] ?? 0);
+  } else {
+    const event = form.measure === 'age' ? 'birth' : form.event;
+    const left = pick(0, event);
+    const right = pick(1, event);
+    if ('composed' in left) return left;
+    if ('composed' in right) return right;
+    used.push(left.node.id, right.node.id);
+    if (form.measure === 'age') {
+      // A birth date: younger means born later. An age: younger means smaller.
+      if (left.date !== undefined && right.date !== undefined) {
+        const born = compareDates(left.date, right.date);
+        difference = born === undefined ? undefined : -born;
+      } else if (
+        left.number !== undefined &&
+        right.number !== undefined &&
+        left.number < 150 &&
+        right.number < 150
+      ) {
+        difference = left.number - right.number;
+      } else return refuse('incomparable');
+    } else if (left.date !== undefined && right.date !== undefined) {
+      difference = compareDates(left.date, right.date);
+    } else if (left.number !== undefined && right.number !== undefined) {
+      difference = left.number - right.number;
+    } else return refuse('incomparable');
+  }
+  if (difference === undefined || difference === 0) return refuse('tie');
+  const leftWins = form.direction === 'min' ? difference < 0 : difference > 0;
+  return { composed: true, answer: form.options[leftWins ? 0 : 1], reason: 'comparison', usedNodeIds: used };
+}
+
+const attributeTypes: Readonly<Record<YesNoForm['attribute'], readonly AnswerType[]>> = {
+  nationality: ['nationality', 'country', 'place'],
+  country: ['country', 'nationality', 'place'],
+  place: ['place', 'country'],
+  date: ['date', 'year'],
+  person: ['person'],
+  other: [
+    'person',
+    'place',
+    'country',
+    'nationality',
+    'date',
+    'year',
+    'organisation',
+    'title',
+    'number',
+    'other',
+  ],
+};
+
+/** A comparable key for a value: the country for nationalities and places, else the normalised text. */
+function equalityKey(answer: string, attribute: YesNoForm['attribute']): string | undefined {
+  if (attribute === 'nationality' || attribute === 'country') {
+    const country = countryOf(answer);
+    return country === undefined ? undefined : regionOf(country).toLowerCase();
+  }
+  if (attribute === 'date') {
+    const date = parseDate(answer);
+    return date === undefined ? undefined : String(date.sortKey);
+  }
+  const key = normaliseAnswer(answer);
+  return key.length === 0 ? undefined : key;
+}
+
+function composeYesNo(form: YesNoForm, nodes: readonly NodeTrace[]): Composition {
+  const types = attributeTypes[form.attribute];
+  const candidates = nodes.filter(
+    (node) =>
+      !isAggregateNode(node) &&
+      types.includes(inferAnswerType(node.question)) &&
+      node.answer.trim().length > 0,
+  );
+  let pair: [NodeTrace, NodeTrace] | undefined;
+  if (form.options !== undefined) {
+    const branches = assignBranches(nodes, form.options);
+    const left = [...candidates].reverse().find((node) => branches.get(node.id) === 0);
+    const right = [...candidates].reverse().find((node) => branches.get(node.id) === 1);
+    if (left !== undefined && right !== undefined) pair = [left, right];
+  }
+  if (pair === undefined) {
+    const [left, right] = candidates.slice(-2);
+    if (candidates.length === 2 && left !== undefined && right !== undefined) pair = [left, right];
+  }
+  if (pair === undefined) return refuse('missing-value');
+  const [left, right] = pair;
+  if (!left.resolved || !right.resolved) return refuse('low-confidence');
+  const leftKey = equalityKey(left.answer, form.attribute);
+  const rightKey = equalityKey(right.answer, form.attribute);
+  if (leftKey === undefined || rightKey === undefined) return refuse('incomparable');
+  return {
+    composed: true,
+    answer: leftKey === rightKey ? 'yes' : 'no',
+    reason: 'yes-no',
+    usedNodeIds: [left.id, right.id],
+  };
+}
+
+const dateTypes: readonly AnswerType[] = ['date', 'year'];
+
+function composeChain(question: string, nodes: readonly NodeTrace[]): Composition {
+  const referenced = new Set(nodes.flatMap((node) => node.refs));
+  const sinks = nodes.filter((node) => !referenced.has(node.id));
+  const last = sinks.at(-1) ?? nodes.at(-1);
+  if (last === undefined) return refuse('no-nodes');
+  if (!last.resolved || last.answer.trim().length === 0) return refuse('low-confidence');
+  const wanted = inferAnswerType(question);
+  if (dateTypes.includes(wanted) && parseDate(last.answer) === undefined) return refuse('type-mismatch');
+  if (wanted === 'number' && findNumbers(last.answer).length === 0) return refuse('type-mismatch');
   return { composed: true, answer: last.answer, reason: 'chain', usedNodeIds: [last.id] };
+}
+
+/**
+ * Composes the final answer from the node answers when the question's form allows it, so that the
+ * synthesis call can be skipped: a chain gives its last node's answer; a comparison of two named
+ * options compares the typed values (dates, numbers) of their branches and names the winner as
+ * written in the question; a yes/no equality compares normalised values ("American" equals
+ * "United States"). Anything else, or a needed node below the confidence threshold, is refused
+ * with a reason, and the engine makes the synthesis call.
+ */
+export function composeAnswer(options: ComposeAnswerOptions): Composition {
+  if (options.nodes.length === 0) return refuse('no-nodes');
+  const form = classifyQuestion(options.question);
+  if (form.kind === 'comparison') return composeComparison(form, options.nodes);
+  if (form.kind === 'yes-no') return composeYesNo(form, options.nodes);
+  return composeChain(options.question, options.nodes);
 }

@@ -1,1 +1,12 @@
 export { type ComposeAnswerOptions, type Composition, composeAnswer } from './compose-answer.js';
+export {
+  type ComparisonEvent,
+  type ComparisonForm,
+  type ComparisonMeasure,
+  classifyQuestion,
+  parseChoiceOptions,
+  parseConjunctionOptions,
+  type QuestionForm,
+  type YesNoAttribute,
+  type YesNoForm,
+} from './question-form.js';

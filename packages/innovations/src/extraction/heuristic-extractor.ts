@@ -1,17 +1,358 @@
+import { throwIfAborted } from '../errors.js';
 import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions } from '../spec/answer-extractor.js';
+import type { SearchHit } from '../spec/knowledge-store.js';
+import { inferAnswerType } from './answer-type.js';
+import { findCountries } from './countries.js';
+import { findDates, findNumbers } from './dates.js';
+import {
+  capitalisedChunks,
+  contentTokens,
+  normaliseAnswer,
+  quotedSpans,
+  stem,
+  stopWords,
+  type TextSpan,
+  wordTokens,
+} from './text.js';
 
-/** SCAFFOLD (issue 7 replaces): the answer type a question asks for. */
-export function inferAnswerType(_question: string): AnswerType {
-  return 'other';
+export { inferAnswerType } from './answer-type.js';
+
+type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'remainder' | 'yes-no';
+
+interface Candidate {
+  readonly text: string;
+  readonly kind: CandidateKind;
+  /** How well the candidate's kind and shape fit the expected answer type, in [0, 1]. */
+  readonly fit: number;
+  readonly start: number;
+  readonly end: number;
 }
 
-/** SCAFFOLD (issue 7 replaces): extracts an answer span from retrieved QA pairs without a model. */
+interface Source {
+  readonly text: string;
+  /** 1 for a pair's answer, less for the pair's passage or question. */
+  readonly weight: number;
+}
+
+interface Scored {
+  readonly display: string;
+  total: number;
+  best: number;
+  bestFit: number;
+  bestRelevance: number;
+  readonly evidenceIds: string[];
+}
+
+const organisationWords =
+  /\b(?:University|College|Company|Corporation|Corp|Inc|Ltd|Records|Press|Club|Association|Party|Institute|School|Academy|Society|League|Council|Ministry|Museum|Studios?|Pictures|Films|Publishing|Publications|Group|Foundation|Bank|Agency|Network|Church|Order|Cahiers|Journal|Magazine|Times|News|Federation|Union|Army|Navy|Force|Team|FC|Band)\b/;
+const placeCue = /\b(?:in|at|near|from|of|born in|died in|buried in|located in|based in)\s*$/i;
+const personCue = /\b(?:by|directed by|married|son of|daughter of|wife of|husband of)\s*$/i;
+const titleCue = /\b(?:film|movie|song|album|novel|book|series|show)\s*$/i;
+
+/** The quality of a chunk as an answer of the given type. */
+function chunkFit(chunk: TextSpan, type: AnswerType, before: string): number {
+  const words = chunk.text.split(/\s+/).length;
+  const isOrganisation = organisationWords.test(chunk.text);
+  const countries = findCountries(chunk.text);
+  const isCountry = countries.length > 0 && countries[0]?.text.length === chunk.text.length;
+  switch (type) {
+    case 'person': {
+      if (isCountry) return 0.05;
+      if (isOrganisation) return 0.2;
+      const cue = personCue.test(before) ? 0.1 : 0;
+      return (words >= 2 ? 0.9 : 0.55) + cue;
+    }
+    case 'place': {
+      if (isOrganisation) return 0.3;
+      if (isCountry) return 0.7;
+      return placeCue.test(before) ? 1 : 0.6;
+    }
+    case 'organisation':
+      if (isCountry) return 0.2;
+      return isOrganisation ? 1 : 0.55;
+    case 'title':
+      return titleCue.test(before) ? 0.85 : 0.65;
+    case 'nationality':
+    case 'country':
+      return isCountry ? 0.9 : 0.1;
+    case 'date':
+    case 'year':
+    case 'number':
+      return 0;
+    case 'yes-no':
+      return 0;
+    default:
+      return 0.5;
+  }
+}
+
+/** "X is a French director" → "a French director"; the remainder after a copula or verb of the subject. */
+function copulaRemainder(text: string): TextSpan | undefined {
+  const match = /\b(?:is|was|are|were|refers to|served as|worked as|became)\s+(?:an?\s+|the\s+)?/i.exec(text);
+  if (match === null) return undefined;
+  const start = match.index + match[0].length;
+  const rest = text.slice(start).replace(/[.!]\s*$/, '');
+  if (rest.trim().length === 0) return undefined;
+  return { text: rest.trim(), start, end: start + rest.trim().length };
+}
+
+function candidatesOf(text: string, type: AnswerType): Candidate[] {
+  const candidates: Candidate[] = [];
+  const trimmed = text.trim();
+  if (type === 'yes-no') {
+    const match = /^\s*(yes|no)\b/i.exec(trimmed);
+    if (match?.[1] !== undefined)
+      candidates.push({
+        text: match[1].toLowerCase(),
+        kind: 'yes-no',
+        fit: 1,
+        start: 0,
+        end: match[1].length,
+      });
+    return candidates;
+  }
+  const dates = findDates(text);
+  for (const date of dates) {
+    let fit = 0;
+    if (type === 'date') fit = date.precision === 'day' ? 1 : date.precision === 'month' ? 0.85 : 0.75;
+    else if (type === 'year') fit = 1;
+    else if (type === 'number') fit = 0.25;
+    else if (type === 'other') fit = 0.3;
+    if (fit > 0) {
+      const display =
+        type === 'year' ? String(Math.abs(date.year)) + (date.year < 0 ? ' BC' : '') : date.text;
+      candidates.push({ text: display, kind: 'date', fit, start: date.start, end: date.end });
+    }
+  }
+  if (type === 'number' || type === 'other') {
+    for (const number of findNumbers(text)) {
+      if (dates.some((date) => number.start < date.end && number.end > date.start)) continue;
+      candidates.push({
+        text: number.text,
+        kind: 'number',
+        fit: type === 'number' ? 1 : 0.3,
+        start: number.start,
+        end: number.end,
+      });
+    }
+  }
+  if (type === 'nationality' || type === 'country' || type === 'place' || type === 'other') {
+    for (const mention of findCountries(text)) {
+      let display = mention.text;
+      let fit = 0.4;
+      if (type === 'country') {
+        display = mention.country;
+        fit = 1;
+      } else if (type === 'nationality') {
+        fit = mention.isDemonym ? 1 : 0.9;
+      } else if (type === 'place') {
+        fit = mention.isDemonym ? 0.1 : 0.65;
+      }
+      candidates.push({ text: display, kind: 'country', fit, start: mention.start, end: mention.end });
+    }
+  }
+  if (type !== 'date' && type !== 'year' && type !== 'number') {
+    for (const chunk of capitalisedChunks(text)) {
+      const fit = chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 20), chunk.start));
+      if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
+    }
+    for (const quoted of quotedSpans(text)) {
+      const fit = type === 'title' ? 1 : type === 'other' ? 0.5 : 0.4;
+      candidates.push({ ...quoted, kind: 'quoted', fit });
+    }
+  }
+  if (type === 'other') {
+    const remainder = copulaRemainder(text);
+    if (remainder !== undefined && remainder.text.split(/\s+/).length <= 8) {
+      candidates.push({ ...remainder, kind: 'remainder', fit: 0.7 });
+    }
+  }
+  // A short answer that is a span of the right type on its own ("24 March 1763", "Paul Cox").
+  return candidates.map((candidate) =>
+    candidate.start === 0 && Math.abs(candidate.end - trimmed.replace(/[.!]$/, '').length) <= 1
+      ? { ...candidate, fit: Math.min(1, candidate.fit + 0.1) }
+      : candidate,
+  );
+}
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}"'(])/u)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+}
+
+interface QuestionProfile {
+  readonly type: AnswerType;
+  readonly allTokens: ReadonlySet<string>;
+  readonly entityTokens: readonly string[];
+  readonly relationStems: readonly string[];
+}
+
+function profile(question: string): QuestionProfile {
+  const type = inferAnswerType(question);
+  const entityTokens = new Set<string>();
+  for (const span of [...capitalisedChunks(question), ...quotedSpans(question)]) {
+    for (const token of wordTokens(span.text)) {
+      if (!stopWords.has(token)) entityTokens.add(token);
+    }
+  }
+  const relationStems = [
+    ...new Set(
+      contentTokens(question)
+        .filter((token) => !entityTokens.has(token))
+        .map(stem),
+    ),
+  ];
+  return { type, allTokens: new Set(wordTokens(question)), entityTokens: [...entityTokens], relationStems };
+}
+
+/** How well a retrieved pair is about the question's entity and relation, in [0, 1]. */
+function relevanceOf(hit: SearchHit, question: QuestionProfile): number {
+  const hitTokens = new Set(wordTokens(`${hit.title} ${hit.question ?? ''} ${hit.answer ?? hit.text}`));
+  const entityCoverage =
+    question.entityTokens.length === 0
+      ? 0.6
+      : question.entityTokens.filter((token) => hitTokens.has(token)).length / question.entityTokens.length;
+  const pairStems = new Set(wordTokens(hit.question ?? hit.text).map(stem));
+  const answerStems = new Set(wordTokens(hit.answer ?? hit.text).map(stem));
+  const relationCoverage =
+    question.relationStems.length === 0
+      ? 0.5
+      : question.relationStems.filter((token) => pairStems.has(token) || answerStems.has(token)).length /
+        question.relationStems.length;
+  return 0.1 + 0.6 * entityCoverage + 0.3 * relationCoverage;
+}
+
+/** Closeness of a span to the question's relation words in the text, as a multiplier ≥ 1. */
+function cueBonus(text: string, candidate: Candidate, question: QuestionProfile): number {
+  if (question.relationStems.length === 0) return 1;
+  let best = Number.POSITIVE_INFINITY;
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (match.index >= candidate.start && match.index < candidate.end) continue;
+    if (!question.relationStems.includes(stem(match[0]))) continue;
+    const gap = match.index < candidate.start ? candidate.start - match.index : match.index - candidate.end;
+    const words = text
+      .slice(Math.min(match.index, candidate.end), Math.max(match.index, candidate.start))
+      .split(/\s+/).length;
+    best = Math.min(best, gap < 0 ? 0 : words);
+  }
+  return Number.isFinite(best) ? 1 + 0.35 * Math.exp(-best / 3) : 1;
+}
+
+/** Share of the candidate's words that the question itself contains (an answer must not repeat it). */
+function questionOverlap(candidate: string, question: QuestionProfile): number {
+  const tokens = wordTokens(candidate).filter((token) => !stopWords.has(token));
+  if (tokens.length === 0) return 1;
+  return tokens.filter((token) => question.allTokens.has(token)).length / tokens.length;
+}
+
+export interface HeuristicExtractorOptions {
+  /** Weight of passage sentences relative to the pair's own answer (default 0.35). */
+  readonly passageWeight?: number;
+}
+
+/**
+ * Extracts an answer span from retrieved QA pairs without a model: types the expected answer from
+ * the sub-question, collects typed candidates (dates, numbers, countries, proper-noun chunks,
+ * quoted titles) from each pair's answer (its passage as a weaker fallback), and scores them by
+ * type fit, retrieval rank, the pair's relevance to the question, closeness to the question's
+ * relation words and overlap with the question's own words. Equal spans from several pairs add up.
+ */
 export class HeuristicExtractor implements AnswerExtractor {
   readonly id = 'heuristic';
+  private readonly passageWeight: number;
+
+  constructor(options: HeuristicExtractorOptions = {}) {
+    this.passageWeight = options.passageWeight ?? 0.35;
+  }
 
   async extract(options: ExtractOptions): Promise<Extraction> {
-    const top = options.evidence[0];
-    if (top === undefined) return { answer: '', confidence: 0, evidenceIds: [] };
-    return { answer: top.answer ?? top.text, confidence: 0.5, evidenceIds: [top.id] };
+    throwIfAborted(options.signal);
+    return this.extractSync(options.question, options.evidence);
   }
+
+  /** The synchronous core, for callers that do not need a promise. */
+  extractSync(questionText: string, evidence: readonly SearchHit[]): Extraction {
+    const question = profile(questionText);
+    const scored = new Map<string, Scored>();
+    evidence.forEach((hit, index) => {
+      const rank = hit.rank > 0 ? hit.rank : index + 1;
+      const rankWeight = 1 / (1 + 0.2 * (rank - 1));
+      const relevance = relevanceOf(hit, question);
+      const sources: Source[] = [];
+      if (hit.answer !== undefined && hit.answer.trim().length > 0)
+        sources.push({ text: hit.answer, weight: 1 });
+      else sources.push(...sentences(hit.text).map((text) => ({ text, weight: 0.8 })));
+      if (hit.passage.length > 0 && hit.passage !== hit.text) {
+        for (const sentence of sentences(hit.passage)) {
+          const sentenceStems = new Set(wordTokens(sentence).map(stem));
+          const shared = question.relationStems.filter((token) => sentenceStems.has(token)).length;
+          if (shared === 0) continue;
+          sources.push({
+            text: sentence,
+            weight:
+              this.passageWeight * Math.min(1, shared / Math.max(1, question.relationStems.length) + 0.3),
+          });
+        }
+      }
+      const perHit = new Map<string, { score: number; fit: number; display: string }>();
+      for (const source of sources) {
+        for (const candidate of candidatesOf(source.text, question.type)) {
+          const display = candidate.text.replace(/^(?:the|a|an)\s+(?=\p{Ll})/iu, '').replace(/[\s,;:]+$/, '');
+          const key = normaliseAnswer(display);
+          if (key.length === 0) continue;
+          const overlap = questionOverlap(display, question);
+          if (overlap >= 0.99) continue;
+          const overlapFactor = overlap >= 0.5 ? 0.2 : 1 - 0.8 * overlap;
+          const score =
+            candidate.fit *
+            source.weight *
+            rankWeight *
+            relevance *
+            overlapFactor *
+            cueBonus(source.text, candidate, question);
+          const current = perHit.get(key);
+          if (current === undefined || current.score < score)
+            perHit.set(key, { score, fit: candidate.fit * overlapFactor, display });
+        }
+      }
+      for (const [key, { score, fit, display }] of perHit) {
+        const entry = scored.get(key) ?? {
+          display,
+          total: 0,
+          best: 0,
+          bestFit: 0,
+          bestRelevance: 0,
+          evidenceIds: [],
+        };
+        entry.total += score;
+        if (score > entry.best) {
+          entry.best = score;
+          entry.bestFit = fit;
+          entry.bestRelevance = relevance;
+        }
+        entry.evidenceIds.push(hit.id);
+        scored.set(key, entry);
+      }
+    });
+    const ranked = [...scored.values()].sort((left, right) => right.total - left.total);
+    const top = ranked[0];
+    if (top === undefined) return { answer: '', confidence: 0, evidenceIds: [], answerType: question.type };
+    const runnerUp = ranked.find((entry) => !overlaps(entry.display, top.display))?.total ?? 0;
+    const share = top.total / (top.total + runnerUp);
+    const confidence = Math.max(0, Math.min(1, top.bestFit * top.bestRelevance * Math.sqrt(share) * 1.25));
+    return {
+      answer: top.display,
+      confidence: Math.round(confidence * 1000) / 1000,
+      evidenceIds: [...new Set(top.evidenceIds)],
+      answerType: question.type,
+    };
+  }
+}
+
+/** Whether two answers share a word (a runner-up that repeats the winner does not lower confidence). */
+function overlaps(left: string, right: string): boolean {
+  const leftTokens = new Set(contentTokens(left));
+  return contentTokens(right).some((token) => leftTokens.has(token));
 }

@@ -1,4 +1,5 @@
 import type { GroundingMethod } from '../engine/answer.js';
+import { capitalisedChunks, quotedSpans, stem, wordTokens } from '../extraction/text.js';
 
 export interface ParentAnswer {
   readonly id: number;
@@ -14,12 +15,326 @@ export interface GroundingResult {
   readonly insertedFrom: readonly number[];
 }
 
+/** When a parent's answer is appended to a question that does not refer to it. */
+export type AppendPolicy = 'never' | 'when-no-entity' | 'always';
+
 export interface GroundQuestionOptions {
   readonly question: string;
   readonly parents: readonly ParentAnswer[];
+  /** Default `when-no-entity`: append only when the question names no entity of its own. */
+  readonly append?: AppendPolicy;
 }
 
-/** SCAFFOLD (issue 7 replaces): inserts parent answers into a dependent sub-question. */
+const maxEntityWords = 10;
+
+/** Filler that may differ between a parent's wording and the child's: "the film 'X'" vs "X". */
+const fillerWords: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'film',
+  'movie',
+  'song',
+  'album',
+  'book',
+  'novel',
+  'band',
+  'play',
+  'series',
+  'show',
+]);
+
+const agentNouns: Readonly<Record<string, string>> = {
+  directed: 'director',
+  composed: 'composer',
+  wrote: 'writer',
+  written: 'writer',
+  produced: 'producer',
+  performed: 'performer',
+  sang: 'performer',
+  published: 'publisher',
+  founded: 'founder',
+  created: 'creator',
+  designed: 'designer',
+  painted: 'painter',
+  founded_by: 'founder',
+};
+
+/**
+ * The entity a parent's answer names, or undefined when it does not fit a question: empty,
+ * yes/no, "unknown", or a long sentence with no proper noun in it. A long answer gives its first
+ * proper-noun chunk, which is still a substring of the answer (never an invented entity).
+ */
+function entityOf(answer: string): string | undefined {
+  const cleaned = answer
+    .trim()
+    .replace(/^["'‘“]|["'’”]$/g, '')
+    .replace(/[.;,]+$/, '')
+    .trim();
+  if (cleaned.length === 0) return undefined;
+  if (/^(?:yes|no|unknown|none|n\/a|not (?:known|found|mentioned|available)|i don't know)$/i.test(cleaned))
+    return undefined;
+  if (cleaned.split(/\s+/).length <= maxEntityWords) return cleaned;
+  const chunk = capitalisedChunks(cleaned)[0];
+  return chunk === undefined ? undefined : chunk.text;
+}
+
+interface Token {
+  readonly word: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+function tokensWithOffsets(text: string): Token[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => ({
+    word: match[0].toLowerCase(),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/** What a parent question asks for, as a phrase a child may repeat: "the director of 'Le Guignolo'". */
+function descriptorsOf(parentQuestion: string): string[][] {
+  const descriptors: string[][] = [];
+  const body = parentQuestion.trim().replace(/\?+\s*$/, '');
+  const copula = /^(?:who|what|which)\s+(?:is|was|are|were)\s+(.+)$/i.exec(body);
+  if (copula?.[1] !== undefined) descriptors.push(wordTokens(copula[1]));
+  const verb =
+    /^(?:who|what|which(?:\s+\w+)?)\s+(directed|composed|wrote|written|produced|performed|sang|published|founded|created|designed|painted)\s+(.+)$/i.exec(
+      body,
+    );
+  if (verb?.[1] !== undefined && verb[2] !== undefined) {
+    const noun = agentNouns[verb[1].toLowerCase()];
+    if (noun !== undefined) descriptors.push(['the', noun, 'of', ...wordTokens(verb[2])]);
+  }
+  const possessive = /^(?:who|what)\s+(?:is|was)\s+(.+?)'s\s+(\w+)$/i.exec(body);
+  if (possessive?.[1] !== undefined && possessive[2] !== undefined) {
+    descriptors.push(['the', possessive[2].toLowerCase(), 'of', ...wordTokens(possessive[1])]);
+  }
+  return descriptors
+    .map((tokens) => tokens.filter((token) => !fillerWords.has(token)))
+    .filter((tokens) => tokens.length >= 2 && !(tokens.length === 2 && tokens[0] === 'name'));
+}
+
+/** Finds a parent's descriptor in the child and returns the character range to replace. */
+function findDescriptor(question: string, descriptor: readonly string[]): [number, number] | undefined {
+  const tokens = tokensWithOffsets(question).filter((token) => !fillerWords.has(token.word));
+  outer: for (let start = 0; start + descriptor.length <= tokens.length; start += 1) {
+    for (let offset = 0; offset < descriptor.length; offset += 1) {
+      if (tokens[start + offset]?.word !== descriptor[offset]) continue outer;
+    }
+    const first = tokens[start];
+    const last = tokens[start + descriptor.length - 1];
+    if (first === undefined || last === undefined) return undefined;
+    let from = first.start;
+    // Take in a directly preceding "the film", "this", quotes.
+    const before = question.slice(0, from);
+    const lead = /(?:\b(?:the|this|that)\s+)?(?:(?:film|movie|song|album|book|band)\s+)?['"‘“]?$/i.exec(
+      before,
+    );
+    if (lead !== null) from -= lead[0].length;
+    let to = last.end;
+    const trail = /^(?:'s\b)?['"’”]?/.exec(question.slice(to));
+    if (trail !== null && !trail[0].startsWith("'s")) to += trail[0].length;
+    return [from, to];
+  }
+  return undefined;
+}
+
+const placeholderPattern =
+  /\[[^\]\n]{1,80}\]|#\d+\b|\{\d*\}|<ans(?:wer)?[\s_-]*\d*>|\b(?:the\s+\w+\s+)?(?:mentioned|identified|found)\s+in\s+(?:sub-?question|question|step|q)\s*#?\d+/gi;
+
+function placeholderNumber(placeholder: string): number | undefined {
+  const digits = /(\d+)/.exec(placeholder)?.[1];
+  return digits === undefined ? undefined : Number.parseInt(digits, 10);
+}
+
+function parentForPlaceholder(
+  placeholder: string,
+  ordinal: number,
+  count: number,
+  parents: readonly (ParentAnswer & { entity: string })[],
+): (ParentAnswer & { entity: string }) | undefined {
+  const number = placeholderNumber(placeholder);
+  if (number !== undefined) {
+    const byId =
+      parents.find((parent) => parent.id === number) ?? parents.find((parent) => parent.id === number - 1);
+    if (byId !== undefined) return byId;
+  }
+  if (parents.length === 1) return parents[0];
+  const words = wordTokens(placeholder)
+    .filter((word) => !['name', 'answer', 'the', 's', 'of', 'to', 'q'].includes(word))
+    .map(stem);
+  if (words.length > 0) {
+    const byWord = parents.find((parent) =>
+      wordTokens(parent.question)
+        .map(stem)
+        .some((word) => words.includes(word)),
+    );
+    if (byWord !== undefined) return byWord;
+  }
+  if (count === parents.length) return parents[ordinal];
+  return parents.at(-1);
+}
+
+/** Whether a question names an entity of its own (a proper noun or a quoted title after the first word). */
+function namesEntity(question: string): boolean {
+  if (quotedSpans(question).length > 0) return true;
+  return capitalisedChunks(question).some((chunk) => chunk.start > 0 || /\s/.test(chunk.text));
+}
+
+function replaceRange(text: string, from: number, to: number, value: string): string {
+  return `${text.slice(0, from)}${value}${text.slice(to)}`;
+}
+
+/**
+ * Inserts parent answers into a dependent sub-question (CompactRAG's entity-consistent rewriting,
+ * done by rules): explicit placeholders first ("[performer's name]", "#1", "{0}", "<ans0>"), then
+ * implicit references (a parent's own descriptor such as "the director of 'X'", "this director",
+ * "that film", pronouns). Every inserted string is a parent's answer or a substring of it; when no
+ * parent answer fits, the question is returned unchanged.
+ */
 export function groundQuestion(options: GroundQuestionOptions): GroundingResult {
-  return { text: options.question, method: 'none', insertedFrom: [] };
+  const original = options.question;
+  const appendPolicy = options.append ?? 'when-no-entity';
+  const parents = options.parents
+    .map((parent) => ({ ...parent, entity: entityOf(parent.answer) }))
+    .filter((parent): parent is ParentAnswer & { entity: string } => parent.entity !== undefined)
+    // The rule of the seed: what is inserted must come from a parent's answer.
+    .filter((parent) => parent.answer.includes(parent.entity));
+  if (parents.length === 0) return { text: original, method: 'none', insertedFrom: [] };
+
+  // 1. Explicit placeholders.
+  const placeholders = [...original.matchAll(placeholderPattern)];
+  if (placeholders.length > 0) {
+    let text = original;
+    const inserted = new Set<number>();
+    for (let index = placeholders.length - 1; index >= 0; index -= 1) {
+      const match = placeholders[index];
+      if (match === undefined) continue;
+      const parent = parentForPlaceholder(match[0], index, placeholders.length, parents);
+      if (parent === undefined) continue;
+      text = replaceRange(text, match.index, match.index + match[0].length, parent.entity);
+      inserted.add(parent.id);
+    }
+    if (inserted.size > 0)
+      return { text, method: 'placeholder', insertedFrom: [...inserted].sort((a, b) => a - b) };
+  }
+
+  // The child already names every parent's answer: nothing to do.
+  const lower = original.toLowerCase();
+  if (parents.every((parent) => lower.includes(parent.entity.toLowerCase()))) {
+    return { text: original, method: 'none', insertedFrom: [] };
+  }
+
+  // 2a. A parent's own descriptor repeated in the child: "When did the director of 'X' die?".
+  {
+    let text = original;
+    const inserted: number[] = [];
+    for (const parent of parents) {
+      for (const descriptor of descriptorsOf(parent.question)) {
+        const range = findDescriptor(text, descriptor);
+        if (range === undefined) continue;
+        const possessive = text.slice(range[1]).startsWith("'s");
+        text = replaceRange(text, range[0], range[1], parent.entity);
+        if (possessive && /s$/.test(parent.entity))
+          text = text.replace(`${parent.entity}'s`, `${parent.entity}'`);
+        inserted.push(parent.id);
+        break;
+      }
+    }
+    if (inserted.length > 0) return { text, method: 'implicit', insertedFrom: inserted };
+  }
+
+  // 2b. Demonstratives and definite role nouns: "this director", "that film", "the performer".
+  {
+    const demonstrative = /\b(?:this|that|these|those|said|the said)\s+([\p{Ll}-]+)(?:'s)?/giu;
+    const matches = [...original.matchAll(demonstrative)].filter(
+      (match) => !/^(?:is|was|are|were|has|have|had|did|does|do|in|on|of)$/i.test(match[1] ?? ''),
+    );
+    const definite = [
+      ...original.matchAll(
+        /\bthe\s+([\p{Ll}-]+)(?!\s+(?:of|in|for|from|to|by|with|at|on|and)\b)(?!\s*['"‘“\p{Lu}])/gu,
+      ),
+    ].filter((match) => {
+      const noun = stem(match[1] ?? '');
+      return parents.some((parent) => roleNouns(parent.question).includes(noun));
+    });
+    const all = [...matches, ...definite].sort((left, right) => left.index - right.index);
+    if (all.length > 0) {
+      let text = original;
+      const inserted = new Set<number>();
+      for (let index = all.length - 1; index >= 0; index -= 1) {
+        const match = all[index];
+        if (match === undefined) continue;
+        const noun = stem(match[1] ?? '');
+        const parent =
+          parents.find((candidate) => roleNouns(candidate.question).includes(noun)) ??
+          (parents.length === 1 || all.length === 1 ? parents.at(-1) : parents[index]);
+        if (parent === undefined) continue;
+        const possessive = match[0].endsWith("'s");
+        text = replaceRange(
+          text,
+          match.index,
+          match.index + match[0].length,
+          possessive ? `${parent.entity}'s` : parent.entity,
+        );
+        inserted.add(parent.id);
+      }
+      if (inserted.size > 0)
+        return { text, method: 'implicit', insertedFrom: [...inserted].sort((a, b) => a - b) };
+    }
+  }
+
+  // 2c. Pronouns, when the question names no entity of its own.
+  if (!namesEntity(original)) {
+    const parent = parents.at(-1);
+    const pronoun = /\b(he|she|him|they|them|it|his|her|their|its)\b(?=(\s+[\p{L}-]+)?)/iu;
+    const match = pronoun.exec(original);
+    if (parent !== undefined && match !== null) {
+      const word = (match[1] ?? '').toLowerCase();
+      const next = original.slice(match.index + match[0].length);
+      const isPossessive =
+        ['his', 'their', 'its'].includes(word) ||
+        (word === 'her' && /^\s+(?!(?:born|die|died|was|is)\b)[\p{Ll}]/u.test(next));
+      const value = isPossessive ? `${parent.entity}'s` : parent.entity;
+      return {
+        text: replaceRange(original, match.index, match.index + match[0].length, value),
+        method: 'implicit',
+        insertedFrom: [parent.id],
+      };
+    }
+  }
+
+  // 3. No reference at all: append the answers the question lacks, if the policy says so.
+  if (appendPolicy === 'never') return { text: original, method: 'none', insertedFrom: [] };
+  if (appendPolicy === 'when-no-entity' && namesEntity(original))
+    return { text: original, method: 'none', insertedFrom: [] };
+  const missing = parents.filter((parent) => !lower.includes(parent.entity.toLowerCase()));
+  if (missing.length === 0) return { text: original, method: 'none', insertedFrom: [] };
+  const suffix = missing.map((parent) => parent.entity).join('; ');
+  const text = /\?\s*$/.test(original)
+    ? original.replace(/\?\s*$/, ` (${suffix})?`)
+    : `${original} (${suffix})`;
+  return { text, method: 'appended', insertedFrom: missing.map((parent) => parent.id) };
+}
+
+/** Role nouns a parent question asks about: "Who is the director of X?" → director. */
+function roleNouns(parentQuestion: string): string[] {
+  const nouns: string[] = [];
+  for (const match of parentQuestion.matchAll(/\b(?:the|a|an|which|what)\s+([\p{Ll}-]+)/gu)) {
+    if (match[1] !== undefined && !fillerWords.has(match[1]) && match[1] !== 'name')
+      nouns.push(stem(match[1]));
+  }
+  const possessive = /'s\s+([\p{Ll}-]+)/u.exec(parentQuestion);
+  if (possessive?.[1] !== undefined) nouns.push(stem(possessive[1]));
+  const verb = /\b(directed|composed|wrote|produced|performed|published|founded|created)\b/i.exec(
+    parentQuestion,
+  );
+  if (verb?.[1] !== undefined) {
+    const noun = agentNouns[verb[1].toLowerCase()];
+    if (noun !== undefined) nouns.push(stem(noun));
+  }
+  if (/^\s*who\b/i.test(parentQuestion)) nouns.push(stem('person'));
+  return nouns;
 }

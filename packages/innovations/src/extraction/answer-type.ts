@@ -1,0 +1,53 @@
+import type { AnswerType } from '../spec/answer-extractor.js';
+
+const rules: readonly [RegExp, AnswerType][] = [
+  [/\bnationality\b|\bcitizenship\b|\bwhat nation\b|\bethnicity\b/i, 'nationality'],
+  [
+    /\b(?:what|which|in what|from what|from which|in which)\s+country\b|\bcountry of (?:origin|citizenship|birth)\b|\bcountry\b.*\b(?:located|from|originate|based)\b/i,
+    'country',
+  ],
+  [
+    /\b(?:what|which|in what|in which)\s+year\b|\byear of\b|\bwhat is the (?:birth|release|death) year\b|\b(?:release|birth|death|founding) year\b/i,
+    'year',
+  ],
+  [/\bwhen\b|\bwhat (?:is|was) the date\b|\bwhat date\b|\bdate of\b|\bbirthday\b|\bbirth ?date\b/i, 'date'],
+  [
+    /\bhow (?:many|much|long|old|far|tall|high)\b|\bwhat (?:is|was) the (?:age|population|number|length|height|area|duration|runtime)\b|\bage of\b|\bnumber of\b/i,
+    'number',
+  ],
+  [
+    /\bwhere\b.*\b(?:stud(?:y|ied)|educated|work(?:s|ed)?|attend(?:ed)?|graduate[ds]?|employed|teach(?:es)?|taught|play(?:s|ed)?)\b|\b(?:what|which) (?:company|organi[sz]ation|university|college|school|team|club|band|group|label|party|publisher|studio|network|institution|firm|corporation)\b|\bwho (?:published|produced|distributed|owns|owned|founded)\b.*\b(?:magazine|journal|newspaper|company)\b|\bpublisher\b|\brecord label\b|\bwhat (?:company|organi[sz]ation) published\b/i,
+    'organisation',
+  ],
+  [
+    /\bwhere\b|\b(?:what|which|in what|in which) (?:city|town|village|place|state|province|region|county|area|location|municipality|island)\b|\bplace of\b|\bbirthplace\b|\blocated\b|\blocation\b|\bburied\b|\bhometown\b/i,
+    'place',
+  ],
+  [
+    /\b(?:what|which) (?:film|movie|song|album|book|novel|play|show|series|work|title)\b|\btitle of\b|\bname of the (?:film|movie|song|album|book|novel|show)\b/i,
+    'title',
+  ],
+  [
+    /^\s*(?:who|whom)\b|\bwhose\b|\b(?:what|which) (?:person|man|woman|actor|actress|director|writer|author|composer|singer|performer|king|queen|emperor|player)\b|\bname of the (?:director|father|mother|husband|wife|spouse|son|daughter|composer|performer|author|writer)\b/i,
+    'person',
+  ],
+];
+
+const yesNoStart = /^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/i;
+
+/** The type of answer a (sub-)question asks for, from its wording alone. */
+export function inferAnswerType(question: string): AnswerType {
+  const text = question.trim();
+  if (yesNoStart.test(text) && !/\bor\b/i.test(text)) return 'yes-no';
+  if (yesNoStart.test(text) && /\b(?:both|same|also|either)\b/i.test(text)) return 'yes-no';
+  for (const [pattern, type] of rules) {
+    if (pattern.test(text)) return type;
+  }
+  if (/^\s*(?:was|is|did|were)\b.*\bor\b/i.test(text)) return 'other';
+  return 'other';
+}
+
+/** Whether a question asks to choose between alternatives ("…, A or B?"). */
+export function isChoiceQuestion(question: string): boolean {
+  return /\bor\b/i.test(question) && /^\s*(?:which|who|what|was|is|did|were|does)\b/i.test(question);
+}

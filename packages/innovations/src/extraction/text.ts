@@ -1,0 +1,168 @@
+/** Small text helpers shared by extraction, grounding, composition and the rule decomposer. */
+
+/** Function words ignored when comparing a question with a candidate or a retrieved pair. */
+export const stopWords: ReadonlySet<string> = new Set(
+  (
+    'a an the of in on at to for from by with about as into onto upon and or but nor not no yes is are was were be been ' +
+    'being am do does did done has have had having will would shall should can could may might must this that these ' +
+    "those it its it's he she him her his hers they them their theirs we us our you your i me my who whom whose which " +
+    'what when where why how there here than then so such also both either neither each any all some same other ' +
+    'one ones name named called s film movie song album book person people place year date'
+  ).split(' '),
+);
+
+/** Lower-cased word tokens (letters and digits, diacritics kept). */
+export function wordTokens(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A crude stem so that `directed`, `director` and `directors` meet. */
+export function stem(token: string): string {
+  const lower = token.toLowerCase();
+  if (lower.length <= 4) return lower;
+  return lower.slice(0, Math.max(4, Math.min(6, lower.length - 2)));
+}
+
+/** Content tokens of a text: no function words, no single letters. */
+export function contentTokens(text: string): string[] {
+  return wordTokens(text).filter((token) => token.length > 1 && !stopWords.has(token));
+}
+
+/** SQuAD-style normalisation: lower case, no punctuation, no articles, single spaces. */
+export function normaliseAnswer(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\b(a|an|the)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Words that may sit inside a proper name without being capitalised. */
+const nameConnectors: ReadonlySet<string> = new Set([
+  'of',
+  'de',
+  'da',
+  'di',
+  'del',
+  'della',
+  'des',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'der',
+  'den',
+  'the',
+  'and',
+  '&',
+  'y',
+  'e',
+  'al',
+  'bin',
+  'ibn',
+  'zu',
+  'dos',
+  'das',
+  'do',
+  'in',
+  'on',
+  'upon',
+]);
+
+/** Capitalised words that start sentences but are not names. */
+const sentenceWords: ReadonlySet<string> = new Set(
+  (
+    'He She It They We I His Her Its Their Our This That These Those There Here A An In On At As After Before ' +
+    'During When Where Who What Which Why How While Although Since From By For With Following Born Died Yes No ' +
+    'Unknown According Both Some Many Most One Two Also However Then Today Later Prior Between Under Over Into'
+  ).split(' '),
+);
+
+export interface TextSpan {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const wordPattern = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.-]*|&/gu;
+
+function isCapitalised(word: string): boolean {
+  return /^[\p{Lu}\p{N}]/u.test(word);
+}
+
+function trimWord(word: string): string {
+  return word.replace(/[.'’-]+$/u, (tail) => (/^\p{Lu}\.$/u.test(word) ? tail : ''));
+}
+
+/**
+ * Proper-noun chunks: runs of capitalised words, joined by name connectors ("of", "de", "von"…),
+ * broken by punctuation other than apostrophes, hyphens and initials' full stops.
+ */
+export function capitalisedChunks(text: string): TextSpan[] {
+  const words: { word: string; start: number; end: number }[] = [];
+  for (const match of text.matchAll(wordPattern)) {
+    const raw = match[0];
+    const word = trimWord(raw);
+    if (word.length === 0) continue;
+    words.push({ word, start: match.index, end: match.index + word.length });
+  }
+  const chunks: TextSpan[] = [];
+  let current: { word: string; start: number; end: number }[] = [];
+  const flush = (): void => {
+    while (current.length > 0 && !isCapitalised(current.at(-1)?.word ?? '')) current.pop();
+    while (current.length > 0 && sentenceWords.has(current[0]?.word ?? '') && current.length >= 1) {
+      const first = current[0];
+      const second = current[1];
+      // "The Circus Clown" stays; "He", "In Paris" lose their sentence word.
+      if (first?.word === 'The' && second !== undefined && isCapitalised(second.word)) break;
+      current.shift();
+    }
+    while (current.length > 0 && !isCapitalised(current[0]?.word ?? '')) current.shift();
+    const first = current[0];
+    const last = current.at(-1);
+    if (first !== undefined && last !== undefined) {
+      chunks.push({ text: text.slice(first.start, last.end), start: first.start, end: last.end });
+    }
+    current = [];
+  };
+  for (let index = 0; index < words.length; index += 1) {
+    const entry = words[index];
+    if (entry === undefined) continue;
+    const previous = current.at(-1);
+    const between = previous === undefined ? '' : text.slice(previous.end, entry.start);
+    if (previous !== undefined && !/^[\s]*$/.test(between)) flush();
+    if (isCapitalised(entry.word) && !/^\d{3,4}s?$/.test(entry.word)) {
+      current.push(entry);
+    } else if (current.length > 0 && nameConnectors.has(entry.word.toLowerCase())) {
+      const next = words[index + 1];
+      const gap = next === undefined ? '' : text.slice(entry.end, next.start);
+      if (next !== undefined && isCapitalised(next.word) && /^\s*$/.test(gap)) current.push(entry);
+      else flush();
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return chunks;
+}
+
+/** Quoted spans: 'Le Guignolo', "The Circus Clown", “…”. */
+export function quotedSpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (const match of text.matchAll(
+    /(?:^|[\s(])(['"‘“])((?:[^'"‘’“”]|['’](?=\p{L}))+?)(['"’”])(?=[\s,.?!;:)]|$)/gu,
+  )) {
+    const inner = match[2] ?? '';
+    const start = match.index + match[0].indexOf(inner);
+    spans.push({ text: inner, start, end: start + inner.length });
+  }
+  return spans;
+}
+
+/** Escapes a literal for use inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
