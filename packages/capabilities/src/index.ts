@@ -1,1 +1,50 @@
-export {};
+export {
+  type CapabilityRequest,
+  type CapabilityResult,
+  type CapabilityUser,
+  MultiHopCapability,
+  type MultiHopCapabilityOptions,
+  type MultiHopMetadata,
+} from './capability/multi-hop-capability.js';
+export type {
+  CapabilityProviders,
+  MultiHopEngine,
+  MultiHopEngineFactory,
+} from './capability/multi-hop-engine.js';
+export {
+  defaultMultiHopConfigPath,
+  type LoadedMultiHopConfig,
+  type LoadMultiHopConfigOptions,
+  loadMultiHopConfig,
+  type MultiHopProviderSettings,
+  multiHopConfigEnvironmentVariable,
+  parseMultiHopConfig,
+} from './config/load-multi-hop-config.js';
+export {
+  type MultiHopYaml,
+  multiHopYamlAllowedValues,
+  multiHopYamlSchema,
+} from './config/multi-hop-config-schema.js';
+export { BootstrapFlagSource, type BootstrapFlagSourceOptions } from './flags/bootstrap-flag-source.js';
+export {
+  type ConfiguredFlagSource,
+  type CreateFlagSourceOptions,
+  createFlagSource,
+  createStderrErrorHandler,
+} from './flags/create-flag-source.js';
+export { isPlannerName, multiHopFlagFallbacks, multiHopFlagNames } from './flags/flag-names.js';
+export { type FlagSnapshot, readFlagSnapshot } from './flags/read-flag-snapshot.js';
+export { toUnleashContext } from './flags/to-unleash-context.js';
+export type { FlagErrorHandler } from './flags/unleash-evaluator.js';
+export {
+  defaultFlagBootstrapPath,
+  flagBootstrapEnvironmentVariable,
+  readFeatureDefinitions,
+  type UnleashFeatureDefinition,
+} from './flags/unleash-feature-definitions.js';
+export { UnleashFlagSource, type UnleashFlagSourceOptions } from './flags/unleash-flag-source.js';
+export {
+  MultiHopMetrics,
+  type RequestObservation,
+  type RequestOutcome,
+} from './metrics/multi-hop-metrics.js';

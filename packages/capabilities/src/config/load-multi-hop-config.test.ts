@@ -93,10 +93,14 @@ describe('loadMultiHopConfig', () => {
   it('rejects bad values, naming the key path, the value and what is allowed', () => {
     const planner = errorOf(() => parseMultiHopConfig('planner: greedy\n'));
     expect(planner.code).toBe('invalid-config');
-    expect(planner.message).toContain('bad value at `planner`: got "greedy"; allowed: one of compact, adaptive, keyterm');
+    expect(planner.message).toContain(
+      'bad value at `planner`: got "greedy"; allowed: one of compact, adaptive, keyterm',
+    );
 
     const threshold = errorOf(() => parseMultiHopConfig('answerability_threshold: 1.5\n'));
-    expect(threshold.message).toContain('bad value at `answerability_threshold`: got 1.5; allowed: a number between 0 and 1');
+    expect(threshold.message).toContain(
+      'bad value at `answerability_threshold`: got 1.5; allowed: a number between 0 and 1',
+    );
 
     const hops = errorOf(() => parseMultiHopConfig('max_hops: 2.5\n'));
     expect(hops.message).toContain('`max_hops`');

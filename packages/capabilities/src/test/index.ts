@@ -1,1 +1,5 @@
-export {};
+export {
+  type FakeEngineCall,
+  FakeMultiHopEngine,
+  type FakeMultiHopEngineOptions,
+} from './fake-multi-hop-engine.js';

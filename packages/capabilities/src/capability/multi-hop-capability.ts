@@ -1,0 +1,260 @@
+import {
+  type ChatMessage,
+  type Citation,
+  type FlagContext,
+  type FlagSource,
+  type ForcedStop,
+  type MultiHopAnswer,
+  type MultiHopConfig,
+  type PlannerName,
+  type RefusalReason,
+  RootweaverError,
+  throwIfAborted,
+} from '@rootweaver/innovations';
+import { Registry } from 'prom-client';
+import { type LoadedMultiHopConfig, loadMultiHopConfig } from '../config/load-multi-hop-config.js';
+import { createFlagSource } from '../flags/create-flag-source.js';
+import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
+import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
+import { createDefaultEngine, createDefaultProviders } from './default-wiring.js';
+import type { CapabilityProviders, MultiHopEngine, MultiHopEngineFactory } from './multi-hop-engine.js';
+
+export interface MultiHopCapabilityOptions {
+  /** `multi_hop.yaml` path; else ROOTWEAVER_MULTI_HOP_CONFIG; else `configs/retrieval/multi_hop.yaml`. */
+  readonly configPath?: string;
+  /** A config given directly (skips the YAML). */
+  readonly config?: MultiHopConfig;
+  /** Defaults to `createFlagSource({ env })`: Unleash when UNLEASH_URL + UNLEASH_API_TOKEN are set, else bootstrap. */
+  readonly flagSource?: FlagSource;
+  /** Defaults to providers built from `indexDirectory` (or the YAML `providers:` section). */
+  readonly providers?: CapabilityProviders;
+  /** Index directory built by `rootweaver index`, used when `providers` is not given. */
+  readonly indexDirectory?: string;
+  /** Prometheus registry for the capability's metrics; a private one by default (never the global). */
+  readonly registry?: Registry;
+  /** Defaults to `MultiHopRAG` from innovations. */
+  readonly engineFactory?: MultiHopEngineFactory;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** How long `create` waits for the flag source's first values (Unleash fetch, backup or bootstrap). */
+  readonly flagReadyTimeoutMs?: number;
+}
+
+export interface CapabilityUser {
+  readonly id?: string;
+  readonly tenant?: string;
+}
+
+export interface CapabilityRequest {
+  readonly query: string;
+  readonly user?: CapabilityUser;
+  readonly history?: readonly ChatMessage[];
+  readonly signal?: AbortSignal;
+}
+
+/** `metadata.multi_hop`, snake_case as ADR-077 names it. */
+export interface MultiHopMetadata {
+  /** The capability flag for this request. */
+  readonly enabled: boolean;
+  /** The planner that ran, or `single-pass`. */
+  readonly planner: PlannerName | 'single-pass';
+  /** Steps of the hop trace. */
+  readonly hops: number;
+  readonly llm_calls: number;
+  /** Input plus output tokens of all LLM calls. */
+  readonly tokens: number;
+  readonly input_tokens: number;
+  readonly output_tokens: number;
+  /** Characters of the final synthesis context (after compaction when it ran). */
+  readonly context_chars: number;
+  readonly context_chars_uncompacted: number;
+  /** Whether compaction was switched on for this request (flag AND YAML AND capability flag). */
+  readonly compaction: boolean;
+  readonly forced_stop: ForcedStop | null;
+  readonly refusal: RefusalReason | null;
+  readonly latency_ms: number;
+  /** The flag snapshot the request ran with. */
+  readonly flags: {
+    readonly enabled: boolean;
+    readonly compaction: boolean;
+    readonly compaction_yaml: boolean;
+    readonly planner_variant: string | null;
+  };
+}
+
+export interface CapabilityResult {
+  readonly answer: string;
+  readonly grounded: boolean;
+  readonly citations: readonly Citation[];
+  readonly metadata: { readonly multi_hop: MultiHopMetadata };
+  /** The engine's full answer: hop trace, plan, pool, usage by stage. */
+  readonly result: MultiHopAnswer;
+}
+
+/**
+ * How platform teams use rootweaver: one object, created once, that answers questions with the flags and
+ * config the operators set. Flags are read once per request, with the request's user and tenant.
+ */
+export class MultiHopCapability {
+  readonly config: MultiHopConfig;
+  readonly configSource: string;
+  readonly flagSource: FlagSource;
+  readonly registry: Registry;
+  private readonly metrics: MultiHopMetrics;
+  private readonly engine: MultiHopEngine;
+  private readonly ownedResources: (() => Promise<void>)[];
+
+  private constructor(input: {
+    loaded: LoadedMultiHopConfig;
+    flagSource: FlagSource;
+    registry: Registry;
+    engine: MultiHopEngine;
+    ownedResources: (() => Promise<void>)[];
+  }) {
+    this.config = input.loaded.config;
+    this.configSource = input.loaded.source;
+    this.flagSource = input.flagSource;
+    this.registry = input.registry;
+    this.metrics = new MultiHopMetrics(input.registry);
+    this.engine = input.engine;
+    this.ownedResources = input.ownedResources;
+  }
+
+  static async create(options: MultiHopCapabilityOptions = {}): Promise<MultiHopCapability> {
+    const env = options.env ?? process.env;
+    const loaded: LoadedMultiHopConfig =
+      options.config === undefined
+        ? loadMultiHopConfig({
+            env,
+            ...(options.configPath === undefined ? {} : { configPath: options.configPath }),
+          })
+        : { config: options.config, providers: {}, source: 'options' };
+    const ownedResources: (() => Promise<void>)[] = [];
+    let flagSource = options.flagSource;
+    if (flagSource === undefined) {
+      const created = createFlagSource({ env });
+      ownedResources.push(() => created.close());
+      await created.ready({ timeoutMs: options.flagReadyTimeoutMs ?? 5_000 });
+      flagSource = created;
+    }
+    let providers = options.providers;
+    if (providers === undefined) {
+      const indexDirectory = options.indexDirectory ?? loaded.providers.indexDirectory;
+      const created = await createDefaultProviders({ settings: loaded.providers, indexDirectory, env });
+      ownedResources.push(() => created.close?.() ?? Promise.resolve());
+      providers = created;
+    }
+    const engine = (options.engineFactory ?? createDefaultEngine)({ config: loaded.config, providers });
+    return new MultiHopCapability({
+      loaded,
+      flagSource,
+      registry: options.registry ?? new Registry(),
+      engine,
+      ownedResources,
+    });
+  }
+
+  async execute(request: CapabilityRequest): Promise<CapabilityResult> {
+    validateRequest(request);
+    const started = performance.now();
+    const context: FlagContext = {
+      ...(request.user?.id === undefined ? {} : { userId: request.user.id }),
+      ...(request.user?.tenant === undefined ? {} : { tenant: request.user.tenant }),
+    };
+    const flags = readFlagSnapshot(this.flagSource, context);
+    const planner = flags.plannerVariant ?? this.config.planner;
+    const compaction = flags.enabled && flags.compaction && this.config.compactionEnabled;
+    const plannerLabel = flags.enabled ? planner : 'single-pass';
+    const options = {
+      compaction,
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+      ...(request.history === undefined ? {} : { history: request.history }),
+    };
+    let answer: MultiHopAnswer;
+    try {
+      throwIfAborted(request.signal);
+      answer = flags.enabled
+        ? await this.engine.ask(request.query, { ...options, planner })
+        : await this.engine.askSinglePass(request.query, options);
+    } catch (error) {
+      this.metrics.record({
+        planner: plannerLabel,
+        outcome: 'error',
+        durationSeconds: (performance.now() - started) / 1000,
+      });
+      throw error;
+    }
+    const latencyMs = performance.now() - started;
+    const outcome: RequestOutcome = answer.refusal === undefined ? 'answered' : 'refused';
+    this.metrics.record({
+      planner: plannerLabel,
+      outcome,
+      durationSeconds: latencyMs / 1000,
+      contextChars: answer.context.chars,
+      llmCalls: answer.usage.llmCalls,
+    });
+    return {
+      answer: answer.answer,
+      grounded: answer.grounded,
+      citations: answer.citations,
+      metadata: { multi_hop: toMetadata(answer, flags, this.config, compaction, latencyMs) },
+      result: answer,
+    };
+  }
+
+  /** Prometheus text exposition of this capability's registry. */
+  metricsText(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  /** Closes what `create` built itself (flag source, providers); injected ones stay open. */
+  async close(): Promise<void> {
+    for (const close of this.ownedResources.splice(0).reverse()) {
+      await close();
+    }
+  }
+}
+
+function toMetadata(
+  answer: MultiHopAnswer,
+  flags: FlagSnapshot,
+  config: MultiHopConfig,
+  compaction: boolean,
+  latencyMs: number,
+): MultiHopMetadata {
+  return {
+    enabled: flags.enabled,
+    planner: flags.enabled ? answer.planner : 'single-pass',
+    hops: answer.hops.length,
+    llm_calls: answer.usage.llmCalls,
+    tokens: answer.usage.inputTokens + answer.usage.outputTokens,
+    input_tokens: answer.usage.inputTokens,
+    output_tokens: answer.usage.outputTokens,
+    context_chars: answer.context.chars,
+    context_chars_uncompacted: answer.context.uncompactedChars,
+    compaction,
+    forced_stop: answer.forcedStop ?? null,
+    refusal: answer.refusal ?? null,
+    latency_ms: Math.round(latencyMs * 10) / 10,
+    flags: {
+      enabled: flags.enabled,
+      compaction: flags.compaction,
+      compaction_yaml: config.compactionEnabled,
+      planner_variant: flags.plannerVariantName ?? null,
+    },
+  };
+}
+
+function validateRequest(request: CapabilityRequest): void {
+  if (typeof request.query !== 'string' || request.query.trim() === '') {
+    throw new RootweaverError('invalid-input', 'The request needs a non-empty `query` string.');
+  }
+  const user = request.user;
+  if (user !== undefined) {
+    for (const key of ['id', 'tenant'] as const) {
+      const value = user[key];
+      if (value !== undefined && typeof value !== 'string') {
+        throw new RootweaverError('invalid-input', `\`user.${key}\` must be a string when given.`);
+      }
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import type {
+  AnswerExtractor,
+  AskOptions,
+  ChatModel,
+  KnowledgeStore,
+  MultiHopAnswer,
+  MultiHopConfig,
+  TokenCounter,
+} from '@rootweaver/innovations';
+
+/** The providers the engine runs on: a `ProviderSet` from `@rootweaver/providers`, or anything shaped like one. */
+export interface CapabilityProviders {
+  readonly store: KnowledgeStore;
+  readonly chatModel?: ChatModel;
+  readonly extractor?: AnswerExtractor;
+  readonly tokenCounter?: TokenCounter;
+  close?(): Promise<void>;
+}
+
+/** What the capability needs of `MultiHopRAG` (innovations). */
+export interface MultiHopEngine {
+  ask(question: string, options?: AskOptions): Promise<MultiHopAnswer>;
+  askSinglePass(question: string, options?: AskOptions): Promise<MultiHopAnswer>;
+}
+
+export type MultiHopEngineFactory = (input: {
+  readonly config: MultiHopConfig;
+  readonly providers: CapabilityProviders;
+}) => MultiHopEngine;

@@ -1,0 +1,83 @@
+import type { AskOptions, MultiHopAnswer, PlannerName } from '@rootweaver/innovations';
+import type { MultiHopEngine } from '../capability/multi-hop-engine.js';
+
+export interface FakeEngineCall {
+  readonly method: 'ask' | 'askSinglePass';
+  readonly question: string;
+  readonly options: AskOptions;
+}
+
+export interface FakeMultiHopEngineOptions {
+  /** Characters of the uncompacted synthesis context the fake reports. */
+  readonly uncompactedChars?: number;
+  /** The budget a compacted context is cut to. */
+  readonly compactedChars?: number;
+  /** Make every call fail with this error. */
+  readonly failWith?: Error;
+  /** Answer with this refusal. */
+  readonly refusal?: MultiHopAnswer['refusal'];
+}
+
+/**
+ * A `MultiHopEngine` that records every call and answers with a well-formed `MultiHopAnswer` reflecting what it
+ * was asked: the planner, single-pass or not, compaction on or off. For testing the capability's wiring.
+ */
+export class FakeMultiHopEngine implements MultiHopEngine {
+  readonly calls: FakeEngineCall[] = [];
+  private readonly options: FakeMultiHopEngineOptions;
+
+  constructor(options: FakeMultiHopEngineOptions = {}) {
+    this.options = options;
+  }
+
+  ask(question: string, options: AskOptions = {}): Promise<MultiHopAnswer> {
+    this.calls.push({ method: 'ask', question, options });
+    return this.answer(question, options, options.planner ?? 'compact', 2);
+  }
+
+  askSinglePass(question: string, options: AskOptions = {}): Promise<MultiHopAnswer> {
+    this.calls.push({ method: 'askSinglePass', question, options });
+    return this.answer(question, options, 'single-pass', 1);
+  }
+
+  private async answer(
+    question: string,
+    options: AskOptions,
+    planner: PlannerName | 'single-pass',
+    llmCalls: number,
+  ): Promise<MultiHopAnswer> {
+    await Promise.resolve();
+    if (this.options.failWith !== undefined) throw this.options.failWith;
+    const uncompacted = this.options.uncompactedChars ?? 5000;
+    const chars =
+      options.compaction === true ? Math.min(uncompacted, this.options.compactedChars ?? 2000) : uncompacted;
+    return {
+      question,
+      answer: `answer to ${question} by ${planner}`,
+      grounded: this.options.refusal === undefined,
+      ...(this.options.refusal === undefined ? {} : { refusal: this.options.refusal }),
+      planner,
+      citations: [],
+      removedCitationMarkers: 0,
+      hops: Array.from({ length: llmCalls + 1 }, (_, index) => ({
+        iteration: index,
+        kind: index === 0 ? 'decompose' : 'retrieve',
+        subQuestions: [question],
+        itemsAdded: 1,
+      })),
+      pool: [],
+      usage: {
+        llmCalls,
+        inputTokens: 100 * llmCalls,
+        outputTokens: 10 * llmCalls,
+        byStage: {},
+        retrievals: 1,
+        nonLlmLatencyMs: 1,
+        totalLatencyMs: 2,
+      },
+      context: { chars, uncompactedChars: uncompacted, compacted: options.compaction === true },
+      synthesis: { mode: 'llm', reason: 'fake' },
+      promptTemplateVersion: 'fake',
+    };
+  }
+}
