@@ -1,1 +1,6 @@
-export {};
+export { allCommands } from './all-commands.js';
+export { CliUsageError } from './cli-usage-error.js';
+export type { CliCommand, CliIo } from './command.js';
+export { type RenderAnswerOptions, renderAnswer } from './render-answer.js';
+export { findRepoRoot } from './repo-root.js';
+export { cliVersion, renderHelp, reportError, runCli } from './run-cli.js';

@@ -1,0 +1,5 @@
+import type { CliCommand } from './command.js';
+import { benchCommand } from './commands/bench-command.js';
+
+/** Every `rootweaver` subcommand, in the order `--help` lists them. */
+export const allCommands: readonly CliCommand[] = [benchCommand];
