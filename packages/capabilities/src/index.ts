@@ -43,6 +43,13 @@ export {
   type UnleashFeatureDefinition,
 } from './flags/unleash-feature-definitions.js';
 export { UnleashFlagSource, type UnleashFlagSourceOptions } from './flags/unleash-flag-source.js';
+export { type AskRequestBody, askRequestSchema, parseAskRequest } from './http/ask-request-schema.js';
+export {
+  type AskCapability,
+  type CreateHttpServerOptions,
+  createHttpServer,
+  type RootweaverHttpServer,
+} from './http/create-http-server.js';
 export {
   MultiHopMetrics,
   type RequestObservation,

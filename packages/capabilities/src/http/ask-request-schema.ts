@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { CapabilityRequest } from '../capability/multi-hop-capability.js';
+
+/** The JSON body of `POST /v1/ask`. Unknown fields are rejected so typos do not pass silently. */
+export const askRequestSchema = z.strictObject({
+  query: z.string().trim().min(1).max(4000),
+  user: z
+    .strictObject({
+      id: z.string().min(1).max(256).optional(),
+      tenant: z.string().min(1).max(256).optional(),
+    })
+    .optional(),
+  history: z
+    .array(
+      z.strictObject({
+        role: z.enum(['system', 'user', 'assistant']),
+        content: z.string().max(20_000),
+      }),
+    )
+    .max(50)
+    .optional(),
+  /** Include the hop trace, plan and usage by stage in the response. */
+  trace: z.boolean().optional(),
+});
+
+export type AskRequestBody = z.infer<typeof askRequestSchema>;
+
+const fieldRules: Readonly<Record<string, string>> = {
+  query: 'a non-empty string of at most 4000 characters',
+  user: 'an object {id?, tenant?}',
+  'user.id': 'a non-empty string of at most 256 characters',
+  'user.tenant': 'a non-empty string of at most 256 characters',
+  history: 'an array of at most 50 {role, content} messages',
+  role: 'one of system, user, assistant',
+  content: 'a string of at most 20000 characters',
+  trace: 'true or false',
+};
+
+export type ParsedAskRequest =
+  | { readonly ok: true; readonly request: CapabilityRequest; readonly trace: boolean }
+  | { readonly ok: false; readonly message: string };
+
+/** Validates a parsed JSON body; the message names every bad field and what it must be. */
+export function parseAskRequest(body: unknown): ParsedAskRequest {
+  const result = askRequestSchema.safeParse(body);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const path = issue.path.map(String);
+      if (issue.code === 'unrecognized_keys') {
+        const where = path.length === 0 ? '' : ` in \`${path.join('.')}\``;
+        return `unknown field(s) ${issue.keys.map((key) => `\`${key}\``).join(', ')}${where}`;
+      }
+      if (path.length === 0) return 'the body must be a JSON object like {"query": "..."}';
+      const name = path.join('.');
+      const last = path[path.length - 1] ?? '';
+      const rule = fieldRules[name] ?? fieldRules[last] ?? issue.message;
+      return `\`${name}\` must be ${rule}`;
+    });
+    return { ok: false, message: problems.join('; ') };
+  }
+  const data = result.data;
+  const user =
+    data.user === undefined
+      ? undefined
+      : {
+          ...(data.user.id === undefined ? {} : { id: data.user.id }),
+          ...(data.user.tenant === undefined ? {} : { tenant: data.user.tenant }),
+        };
+  return {
+    ok: true,
+    trace: data.trace ?? false,
+    request: {
+      query: data.query,
+      ...(user === undefined ? {} : { user }),
+      ...(data.history === undefined ? {} : { history: data.history }),
+    },
+  };
+}

@@ -1,0 +1,255 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isRootweaverError, type RootweaverErrorCode, redactSecrets } from '@rootweaver/innovations';
+import type { Registry } from 'prom-client';
+import type { CapabilityRequest, CapabilityResult } from '../capability/multi-hop-capability.js';
+import { parseAskRequest } from './ask-request-schema.js';
+
+/** What the HTTP surface needs of `MultiHopCapability`. */
+export interface AskCapability {
+  readonly registry: Registry;
+  execute(request: CapabilityRequest): Promise<CapabilityResult>;
+}
+
+export interface CreateHttpServerOptions {
+  readonly capability: AskCapability;
+  /** Served at `GET /metrics`; defaults to the capability's registry. */
+  readonly registry?: Registry;
+  /** Request bodies above this are answered 413. Default 64 KiB. */
+  readonly maxBodyBytes?: number;
+  /** Called for every failed request (5xx) with the error; default: one stderr line. */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface RootweaverHttpServer {
+  readonly server: Server;
+  /** Listens; resolves with the bound address (use port 0 for a free port). */
+  listen(options: { port: number; host?: string }): Promise<AddressInfo>;
+  /**
+   * Graceful shutdown: stops accepting connections, answers 503 on /healthz, lets in-flight requests finish
+   * (closing idle keep-alive connections), and force-closes what is left after `timeoutMs` (default 10 s).
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>;
+  /** Requests being handled right now. */
+  readonly inFlight: number;
+}
+
+const jsonType = 'application/json; charset=utf-8';
+
+/** The rootweaver HTTP API: `POST /v1/ask`, `GET /metrics`, `GET /healthz`, on `node:http`. */
+export function createHttpServer(options: CreateHttpServerOptions): RootweaverHttpServer {
+  const { capability } = options;
+  const registry = options.registry ?? capability.registry;
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const onError =
+    options.onError ??
+    ((error: unknown) => process.stderr.write(`[rootweaver] request failed: ${describeError(error)}\n`));
+  let draining = false;
+  let inFlight = 0;
+
+  const server = createServer((request, response) => {
+    inFlight += 1;
+    response.on('close', () => {
+      inFlight -= 1;
+    });
+    if (draining) response.setHeader('Connection', 'close');
+    handle(request, response).catch((error: unknown) => {
+      onError(error);
+      if (!response.headersSent) sendError(response, 500, 'internal', 'Unexpected server error.');
+      else response.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 120_000;
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if (path === '/healthz') {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(response, 'GET');
+      return draining
+        ? sendJson(response, 503, { status: 'shutting-down' })
+        : sendJson(response, 200, { status: 'ok' });
+    }
+    if (path === '/metrics') {
+      if (request.method !== 'GET') return methodNotAllowed(response, 'GET');
+      const text = await registry.metrics();
+      response.writeHead(200, { 'Content-Type': registry.contentType });
+      response.end(text);
+      return;
+    }
+    if (path === '/v1/ask') {
+      if (request.method !== 'POST') return methodNotAllowed(response, 'POST');
+      return ask(request, response);
+    }
+    sendError(
+      response,
+      404,
+      'not-found',
+      `No route ${request.method ?? ''} ${path}. Routes: POST /v1/ask, GET /metrics, GET /healthz.`,
+    );
+  }
+
+  async function ask(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const contentType = request.headers['content-type'];
+    if (contentType !== undefined && !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)) {
+      return sendError(
+        response,
+        415,
+        'unsupported-media-type',
+        'Send the body as JSON (Content-Type: application/json).',
+      );
+    }
+    const declared = Number(request.headers['content-length'] ?? Number.NaN);
+    if (Number.isFinite(declared) && declared > maxBodyBytes) {
+      request.resume();
+      response.setHeader('Connection', 'close');
+      return sendError(
+        response,
+        413,
+        'payload-too-large',
+        `The body is ${declared} bytes; the limit is ${maxBodyBytes}.`,
+      );
+    }
+    const body = await readBody(request, maxBodyBytes);
+    if (body === undefined) {
+      response.setHeader('Connection', 'close');
+      return sendError(
+        response,
+        413,
+        'payload-too-large',
+        `The body exceeds the limit of ${maxBodyBytes} bytes.`,
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      return sendError(response, 400, 'invalid-json', `The body is not valid JSON: ${describeError(error)}`);
+    }
+    const validated = parseAskRequest(parsed);
+    if (!validated.ok) return sendError(response, 422, 'invalid-input', validated.message);
+
+    const controller = new AbortController();
+    const abortOnDisconnect = (): void => {
+      if (!response.writableFinished) controller.abort(new Error('client disconnected'));
+    };
+    response.on('close', abortOnDisconnect);
+    try {
+      const result = await capability.execute({ ...validated.request, signal: controller.signal });
+      if (controller.signal.aborted) return;
+      sendJson(response, 200, {
+        answer: result.answer,
+        grounded: result.grounded,
+        citations: result.citations,
+        metadata: result.metadata,
+        ...(validated.trace
+          ? {
+              trace: {
+                hops: result.result.hops,
+                plan: result.result.plan ?? null,
+                usage: result.result.usage,
+                synthesis: result.result.synthesis,
+              },
+            }
+          : {}),
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const status = statusFor(error);
+      if (status >= 500) onError(error);
+      const code = isRootweaverError(error) ? error.code : 'internal';
+      const message = isRootweaverError(error) ? error.message : 'Unexpected server error.';
+      sendError(response, status, code, message);
+    } finally {
+      response.off('close', abortOnDisconnect);
+    }
+  }
+
+  return {
+    server,
+    get inFlight() {
+      return inFlight;
+    },
+    listen({ port, host = '127.0.0.1' }) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve(server.address() as AddressInfo);
+        });
+      });
+    },
+    close({ timeoutMs = 10_000 } = {}) {
+      draining = true;
+      return new Promise((resolve) => {
+        if (!server.listening) return resolve();
+        const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/** Reads the body up to `limit` bytes; `undefined` when it is larger. */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (!tooLarge) resolve(Buffer.concat(chunks));
+    });
+    request.on('error', reject);
+  });
+}
+
+function statusFor(error: unknown): number {
+  if (!isRootweaverError(error)) return 500;
+  const byCode: Partial<Record<RootweaverErrorCode, number>> = {
+    'invalid-input': 422,
+    'not-found': 404,
+    'llm-rate-limited': 503,
+    'llm-unavailable': 502,
+    'llm-bad-response': 502,
+    'llm-timeout': 504,
+    'store-unavailable': 503,
+    'embedding-failed': 502,
+  };
+  return byCode[error.code] ?? 500;
+}
+
+function methodNotAllowed(response: ServerResponse, allow: string): void {
+  response.setHeader('Allow', allow);
+  sendError(response, 405, 'method-not-allowed', `Use ${allow} for this route.`);
+}
+
+function sendError(response: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(response, status, { error: { code, message: redactSecrets(message) } });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': jsonType, 'Content-Length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+function describeError(error: unknown): string {
+  return redactSecrets(error instanceof Error ? error.message : String(error));
+}
