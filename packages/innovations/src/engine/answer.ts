@@ -151,4 +151,10 @@ export interface AskOptions {
   readonly compaction?: boolean;
   /** Overrides the config's `synthesis` for this request. */
   readonly synthesis?: SynthesisMode;
+  /**
+   * compact planner only: a decomposition to use instead of LLM call 1 (e.g. a recorded plan replayed
+   * by the evaluation harness). It is validated like a parsed one; an invalid plan falls back to
+   * single-hop retrieval, traced.
+   */
+  readonly plan?: Plan;
 }

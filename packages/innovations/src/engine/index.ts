@@ -1,3 +1,4 @@
+export { abortable, isAbort } from './abortable.js';
 export type {
   AskOptions,
   Citation,
@@ -16,3 +17,12 @@ export type {
   SynthesisReport,
   UsageReport,
 } from './answer.js';
+export { type ContextBlock, factLine, poolBlocks, renderBlock, renderContext } from './build-context.js';
+export { citationsFor, citationsForIds, type ResolvedCitations, resolveCitations } from './citations.js';
+export { ContextPool, type PoolAddition } from './context-pool.js';
+export { defaultMaxQuestionChars, MultiHopRAG, type MultiHopRAGOptions } from './multi-hop-rag.js';
+export { fallbackPlan } from './planners/compact-planner.js';
+export { normaliseQuestion, parseQuestionList } from './planners/parse-question-list.js';
+export * from './prompts.js';
+export { type EngineHeuristics, estimateTokens } from './run-context.js';
+export type { MultiHopSearchResult } from './search-result.js';

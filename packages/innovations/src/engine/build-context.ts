@@ -1,0 +1,38 @@
+import { hopBlockHeader } from '../compaction/index.js';
+import type { PoolItem } from './answer.js';
+
+/** One hop's addition to the context: the sub-question and one line per fact. */
+export interface ContextBlock {
+  readonly subQuestion: string;
+  readonly lines: readonly string[];
+}
+
+/** A pool item as one context line: its citation marker and its text on one line. */
+export function factLine(marker: number, item: Pick<PoolItem, 'kind' | 'title' | 'text'>): string {
+  const text = item.text.replace(/\s+/g, ' ').trim();
+  return item.kind === 'passage' && item.title.length > 0 && !text.startsWith(item.title)
+    ? `[${marker}] ${item.title}: ${text}`
+    : `[${marker}] ${text}`;
+}
+
+/** `From query: <sub-question>` followed by its lines (ADR-077's hop block). */
+export function renderBlock(block: ContextBlock): string {
+  return [`${hopBlockHeader}: ${block.subQuestion.replace(/\s+/g, ' ').trim()}`, ...block.lines].join('\n');
+}
+
+/** The accumulated context: hop blocks joined by a blank line, as `context += "\n\n" + block`. */
+export function renderContext(blocks: readonly ContextBlock[]): string {
+  return blocks.map(renderBlock).join('\n\n');
+}
+
+/** Pool items grouped by the sub-question that brought them in, in pool order, each line numbered. */
+export function poolBlocks(pool: readonly PoolItem[]): ContextBlock[] {
+  const blocks: { subQuestion: string; lines: string[] }[] = [];
+  pool.forEach((item, index) => {
+    const last = blocks.at(-1);
+    const line = factLine(index + 1, item);
+    if (last !== undefined && last.subQuestion === item.subQuestion) last.lines.push(line);
+    else blocks.push({ subQuestion: item.subQuestion, lines: [line] });
+  });
+  return blocks;
+}

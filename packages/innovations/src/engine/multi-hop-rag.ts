@@ -1,0 +1,273 @@
+import { compactContext } from '../compaction/index.js';
+import { composeAnswer } from '../composition/index.js';
+import {
+  type MultiHopConfig,
+  type MultiHopConfigInput,
+  type PlannerName,
+  resolveMultiHopConfig,
+} from '../config.js';
+import { RootweaverError } from '../errors.js';
+import { HeuristicExtractor } from '../extraction/index.js';
+import { groundQuestion } from '../grounding/index.js';
+import { decomposeByRules } from '../rule-decomposer/index.js';
+import type { AnswerExtractor } from '../spec/answer-extractor.js';
+import type { ChatModel } from '../spec/chat-model.js';
+import type { KnowledgeStore } from '../spec/knowledge-store.js';
+import type { TokenCounter } from '../spec/token-counter.js';
+import { isAbort } from './abortable.js';
+import type { AskOptions, ContextReport, MultiHopAnswer, RefusalReason } from './answer.js';
+import { AdaptivePlanner } from './planners/adaptive-planner.js';
+import { CompactPlanner } from './planners/compact-planner.js';
+import { KeytermPlanner } from './planners/keyterm-planner.js';
+import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js';
+import { SinglePassPlanner } from './planners/single-pass-planner.js';
+import { type EngineHeuristics, RunContext } from './run-context.js';
+import type { MultiHopSearchResult } from './search-result.js';
+
+export interface MultiHopRAGOptions {
+  /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
+  readonly chatModel?: ChatModel;
+  readonly store: KnowledgeStore;
+  /** Answers sub-questions without an LLM; defaults to `HeuristicExtractor`. */
+  readonly extractor?: AnswerExtractor;
+  /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */
+  readonly tokenCounter?: TokenCounter;
+  readonly config?: MultiHopConfigInput;
+  /** Swap the LLM-free heuristics (grounding, composition, rule decomposition); defaults are this package's. */
+  readonly heuristics?: Partial<EngineHeuristics>;
+  /** Longest accepted question, in characters. Default 2,000. */
+  readonly maxQuestionChars?: number;
+}
+
+export const defaultMaxQuestionChars = 2000;
+
+interface Finished {
+  readonly run: RunContext;
+  readonly planner: Planner;
+  readonly gathered: Gathered | undefined;
+  readonly finalContext: string;
+  readonly context: ContextReport;
+  readonly refusal: RefusalReason | undefined;
+}
+
+/**
+ * The multi-hop question-answering engine: one loop, three planners (`compact`, `adaptive`,
+ * `keyterm`) plus single-pass RAG. Pure given its ports: it reads no environment, file or network.
+ *
+ * Shared by every planner: a context pool deduplicated by item id with a size cap; citations that
+ * always resolve to pool items; a hop trace; usage by stage; caps and budgets that end in a normal
+ * answer with `forcedStop`; cancellation by `AbortSignal` (a refusal `aborted` with the partial
+ * trace, never a throw); typed events; and ADR-077's compaction — the full context drives every
+ * decision, only the synthesis context is compacted, once, after the loop.
+ */
+export class MultiHopRAG {
+  readonly config: MultiHopConfig;
+  private readonly chatModel: ChatModel | undefined;
+  private readonly store: KnowledgeStore;
+  private readonly extractor: AnswerExtractor;
+  private readonly tokenCounter: TokenCounter | undefined;
+  private readonly maxQuestionChars: number;
+  private readonly heuristics: EngineHeuristics;
+
+  constructor(options: MultiHopRAGOptions) {
+    this.chatModel = options.chatModel;
+    this.store = options.store;
+    this.extractor = options.extractor ?? new HeuristicExtractor();
+    this.tokenCounter = options.tokenCounter;
+    this.config = resolveMultiHopConfig(options.config);
+    this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
+    this.heuristics = { groundQuestion, composeAnswer, decomposeByRules, ...options.heuristics };
+  }
+
+  /** Answers a question with the configured (or requested) planner. */
+  async ask(question: string, options: AskOptions = {}): Promise<MultiHopAnswer> {
+    const planner = options.planner ?? this.config.planner;
+    return this.answer(question, planner, options);
+  }
+
+  /** Plain RAG: one retrieval with the whole question and one synthesis call (or the extractor's answer). */
+  async askSinglePass(question: string, options: AskOptions = {}): Promise<MultiHopAnswer> {
+    return this.answer(question, 'single-pass', options);
+  }
+
+  /**
+   * The reasoning chain without the final answer: sub-questions, hops, pool, the full context and
+   * `finalContext` (compacted when compaction is on). No synthesis call is made.
+   */
+  async multiHopSearch(question: string, options: AskOptions = {}): Promise<MultiHopSearchResult> {
+    const plannerName = options.planner ?? this.config.planner;
+    const finished = await this.gather(question, plannerName, options);
+    const { run } = finished;
+    return {
+      question: run.question,
+      planner: plannerName,
+      subQuestions: finished.gathered?.subQuestions ?? run.hops.flatMap((hop) => hop.subQuestions),
+      hops: [...run.hops],
+      pool: [...run.pool.items],
+      ...(run.plan === undefined ? {} : { plan: run.plan }),
+      ...(run.nodes === undefined ? {} : { nodes: [...run.nodes] }),
+      fullContext: finished.gathered?.fullContext ?? '',
+      finalContext: finished.finalContext,
+      openSubQueries: finished.gathered?.openSubQueries ?? [],
+      context: finished.context,
+      usage: run.usage.report(),
+      ...(run.forcedStop === undefined ? {} : { forcedStop: run.forcedStop }),
+      ...(finished.refusal === undefined ? {} : { refusal: finished.refusal }),
+      promptTemplateVersion: finished.planner.promptTemplateVersion,
+    };
+  }
+
+  private async answer(
+    question: string,
+    plannerName: PlannerName | 'single-pass',
+    options: AskOptions,
+  ): Promise<MultiHopAnswer> {
+    const finished = await this.gather(question, plannerName, options);
+    const { run, planner } = finished;
+    let outcome: SynthesisOutcome | undefined;
+    let refusal = finished.refusal;
+    if (refusal === undefined && run.pool.size === 0) refusal = 'no-evidence';
+    if (refusal === undefined && finished.gathered !== undefined) {
+      try {
+        outcome = await planner.synthesize(run, finished.gathered, finished.finalContext);
+        refusal = outcome.refusal;
+      } catch (error) {
+        if (!isAbort(error, run.signal)) throw error;
+        refusal = 'aborted';
+        outcome = undefined;
+      }
+    }
+    const answerText = refusal === undefined ? (outcome?.answer ?? '') : '';
+    const result: MultiHopAnswer = {
+      question: run.question,
+      answer: answerText,
+      grounded: refusal === undefined && answerText.length > 0 && run.pool.size > 0,
+      ...(refusal === undefined ? {} : { refusal }),
+      ...(run.forcedStop === undefined ? {} : { forcedStop: run.forcedStop }),
+      planner: plannerName,
+      citations: refusal === undefined ? (outcome?.citations ?? []) : [],
+      removedCitationMarkers: outcome?.removedCitationMarkers ?? 0,
+      hops: [...run.hops],
+      ...(run.plan === undefined ? {} : { plan: run.plan }),
+      pool: [...run.pool.items],
+      usage: run.usage.report(),
+      context: finished.context,
+      synthesis: outcome?.synthesis ?? { mode: 'none', reason: refusal ?? 'none' },
+      promptTemplateVersion: planner.promptTemplateVersion,
+    };
+    run.emit({ type: 'finished', answer: result });
+    return result;
+  }
+
+  /** Validation, the planner's loop, and the one compaction after it. Aborts become a refusal. */
+  private async gather(
+    question: string,
+    plannerName: PlannerName | 'single-pass',
+    options: AskOptions,
+  ): Promise<Finished> {
+    const trimmed = this.validateQuestion(question);
+    const planner = this.plannerFor(plannerName);
+    const run = new RunContext(
+      {
+        chatModel: this.chatModel,
+        store: this.store,
+        extractor: this.extractor,
+        tokenCounter: this.tokenCounter,
+        heuristics: this.heuristics,
+      },
+      {
+        question: trimmed,
+        planner: plannerName,
+        config: this.config,
+        compactionEnabled:
+          plannerName !== 'single-pass' && (options.compaction ?? this.config.compactionEnabled),
+        synthesisMode: options.synthesis ?? this.config.synthesis,
+        signal: options.signal,
+        onEvent: options.onEvent,
+        history: options.history ?? [],
+        givenPlan: options.plan,
+      },
+    );
+    let gathered: Gathered | undefined;
+    try {
+      run.throwIfAborted();
+      gathered = await planner.gather(run);
+    } catch (error) {
+      if (!isAbort(error, run.signal)) throw error;
+      return {
+        run,
+        planner,
+        gathered: undefined,
+        finalContext: '',
+        context: emptyContext(),
+        refusal: 'aborted',
+      };
+    }
+    const compaction = compactContext(gathered.fullContext, {
+      enabled: run.settings.compactionEnabled,
+      maxChars: this.config.compactionMaxChars,
+      openSubQueries: gathered.openSubQueries,
+      query: run.question,
+    });
+    const context: ContextReport = {
+      chars: compaction.chars,
+      uncompactedChars: compaction.uncompactedChars,
+      compacted: compaction.compacted,
+      ...(run.settings.compactionEnabled
+        ? { keptLines: compaction.keptLines, droppedLines: compaction.droppedLines }
+        : {}),
+    };
+    if (run.settings.compactionEnabled) {
+      run.emit({ type: 'compacted', chars: compaction.chars, uncompactedChars: compaction.uncompactedChars });
+    }
+    // With compaction off the synthesis context is the full context itself, byte for byte.
+    const finalContext = run.settings.compactionEnabled ? compaction.text : gathered.fullContext;
+    return { run, planner, gathered, finalContext, context, refusal: gathered.refusal };
+  }
+
+  private validateQuestion(question: string): string {
+    if (typeof question !== 'string' || question.trim().length === 0) {
+      throw new RootweaverError('invalid-input', 'The question is empty: pass a non-empty question to ask.');
+    }
+    const trimmed = question.trim();
+    if (trimmed.length > this.maxQuestionChars) {
+      throw new RootweaverError(
+        'invalid-input',
+        `The question is ${trimmed.length} characters long; the limit is ${this.maxQuestionChars}. ` +
+          'Shorten it, or raise maxQuestionChars when constructing MultiHopRAG.',
+        { details: { length: trimmed.length, limit: this.maxQuestionChars } },
+      );
+    }
+    return trimmed;
+  }
+
+  private plannerFor(name: PlannerName | 'single-pass'): Planner {
+    switch (name) {
+      case 'compact':
+        return new CompactPlanner();
+      case 'adaptive':
+        if (this.chatModel === undefined) {
+          throw new RootweaverError(
+            'not-configured',
+            'The adaptive planner needs an LLM for its decompose and decide calls: configure one ' +
+              '(OPENAI_BASE_URL and OPENAI_API_KEY for an OpenAI-compatible server), or use the compact ' +
+              'or keyterm planner, which run without an LLM.',
+          );
+        }
+        return new AdaptivePlanner();
+      case 'keyterm':
+        return new KeytermPlanner();
+      case 'single-pass':
+        return new SinglePassPlanner();
+      default:
+        throw new RootweaverError(
+          'invalid-input',
+          `Unknown planner ${JSON.stringify(name)}: use compact, adaptive or keyterm.`,
+        );
+    }
+  }
+}
+
+function emptyContext(): ContextReport {
+  return { chars: 0, uncompactedChars: 0, compacted: false };
+}

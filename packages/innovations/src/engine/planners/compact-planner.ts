@@ -1,0 +1,288 @@
+import { parsePlan } from '../../plan/parse-plan.js';
+import type { Plan, PlanNode } from '../../plan/plan.js';
+import { topologicalLayers, validatePlan } from '../../plan/validate-plan.js';
+import type { SearchHit } from '../../spec/knowledge-store.js';
+import type { NodeTrace, PoolItem } from '../answer.js';
+import { type ContextBlock, factLine, renderContext } from '../build-context.js';
+import { citationsForIds, resolveCitations } from '../citations.js';
+import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';
+import type { RunContext } from '../run-context.js';
+import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
+
+/** The single-node plan used when no decomposition could be read: single-hop retrieval of the question. */
+export function fallbackPlan(question: string, reason: string, repairs: readonly string[] = []): Plan {
+  return { nodes: [{ id: 0, question, refs: [] }], source: 'fallback', repairs: [...repairs, reason] };
+}
+
+/** Validates a plan, or falls back to single-hop retrieval of the whole question, saying why. */
+function checkedPlan(plan: Plan, question: string): { plan: Plan; note?: string } {
+  const result = validatePlan(plan);
+  if ('plan' in result) return { plan: result.plan };
+  return { plan: fallbackPlan(question, result.error, plan.repairs), note: `fallback: ${result.error}` };
+}
+
+interface NodeRun {
+  readonly node: PlanNode;
+  readonly trace: NodeTrace;
+  readonly hits: readonly SearchHit[];
+}
+
+/**
+ * CompactRAG (seed 003): LLM call 1 decomposes the question into a dependency graph; nodes run in
+ * topological layers (a layer's nodes in parallel), each grounded with its parents' answers, retrieved
+ * and answered by the extractor, with no LLM; LLM call 2 synthesizes — or is skipped when the answer
+ * can be composed from the node answers (`synthesis: 'auto'`). With no chat model the plan comes from
+ * `decomposeByRules` and no LLM is called at all.
+ */
+export class CompactPlanner implements Planner {
+  readonly promptTemplateVersion = compactPromptVersion;
+  private readonly runs = new WeakMap<RunContext, NodeRun[]>();
+
+  async gather(run: RunContext): Promise<Gathered> {
+    const plan = await this.decompose(run);
+    run.plan = plan;
+    const layers = topologicalLayers(plan);
+    const nodeRuns: NodeRun[] = [];
+    this.runs.set(run, nodeRuns);
+    run.nodes = [];
+    const answers = new Map<number, NodeTrace>();
+    for (const [layerIndex, layer] of layers.entries()) {
+      const iteration = layerIndex + 1;
+      run.emit({ type: 'hop-started', iteration, kind: 'retrieve' });
+      const results = await Promise.all(layer.map((node) => this.runNode(run, node, answers)));
+      let itemsAdded = 0;
+      const traces: NodeTrace[] = [];
+      for (const result of results) {
+        const addition = run.pool.add(result.hits, result.trace.groundedQuestion, iteration);
+        itemsAdded += addition.addedIds.length;
+        run.emit({
+          type: 'retrieved',
+          iteration,
+          subQuestion: result.trace.groundedQuestion,
+          itemIds: result.hits.map((hit) => hit.id),
+          itemsAdded: addition.addedIds.length,
+        });
+        answers.set(result.node.id, result.trace);
+        traces.push(result.trace);
+        nodeRuns.push(result);
+        run.nodes.push(result.trace);
+      }
+      run.addHop({
+        iteration,
+        kind: 'retrieve',
+        subQuestions: traces.map((trace) => trace.groundedQuestion),
+        itemsAdded,
+        nodes: traces,
+      });
+    }
+    return {
+      fullContext: renderContext(this.blocks(run, nodeRuns)),
+      openSubQueries: nodeRuns
+        .filter((entry) => !entry.trace.resolved)
+        .map((entry) => entry.trace.groundedQuestion),
+      subQuestions: nodeRuns.map((entry) => entry.trace.groundedQuestion),
+    };
+  }
+
+  async synthesize(run: RunContext, _gathered: Gathered, finalContext: string): Promise<SynthesisOutcome> {
+    const nodes = run.nodes ?? [];
+    const mode = run.settings.synthesisMode;
+    const iteration = run.hops.length === 0 ? 0 : (run.hops.at(-1)?.iteration ?? 0) + 1;
+    let notComposedReason = 'forced-llm';
+    if (mode !== 'llm') {
+      const composition = run.ports.heuristics.composeAnswer({ question: run.question, nodes });
+      if (composition.composed) {
+        run.emit({ type: 'hop-started', iteration, kind: 'compose' });
+        run.addHop({
+          iteration,
+          kind: 'compose',
+          subQuestions: [],
+          itemsAdded: 0,
+          note: `composed (${composition.reason}) from nodes ${composition.usedNodeIds.join(', ')}: no synthesis call`,
+        });
+        const evidence = nodes
+          .filter((node) => composition.usedNodeIds.includes(node.id))
+          .flatMap((node) => node.evidenceIds);
+        return {
+          answer: composition.answer,
+          citations: citationsForIds(evidence, run.pool.items),
+          removedCitationMarkers: 0,
+          synthesis: { mode: 'composed', reason: composition.reason },
+        };
+      }
+      notComposedReason = composition.reason;
+    }
+    const prompt = compactSynthesisPrompt(run.question, finalContext);
+    const wantsLlm = mode !== 'extractive' && run.ports.chatModel !== undefined;
+    if (wantsLlm && run.canCall(prompt)) {
+      run.emit({ type: 'hop-started', iteration, kind: 'synthesize' });
+      const generated = await run.generate({ stage: 'synthesize', prompt, stream: true });
+      const resolved = resolveCitations(generated.text.trim(), run.pool.items);
+      run.addHop({
+        iteration,
+        kind: 'synthesize',
+        subQuestions: [],
+        itemsAdded: 0,
+        llmLatencyMs: generated.latencyMs,
+        tokens: generated.tokens,
+        note: `not composed (${notComposedReason}); ${run.pool.size} pool items`,
+      });
+      return {
+        answer: resolved.answer,
+        citations: resolved.citations,
+        removedCitationMarkers: resolved.removed,
+        synthesis: { mode: 'llm', reason: notComposedReason },
+      };
+    }
+    const budgetBlocked = wantsLlm;
+    if (budgetBlocked) run.forcedStop = 'budget';
+    const why = mode === 'extractive' ? 'extractive-mode' : budgetBlocked ? 'budget' : 'no-llm';
+    const best = bestSpan(nodes);
+    run.addHop({
+      iteration,
+      kind: 'compose',
+      subQuestions: [],
+      itemsAdded: 0,
+      ...(budgetBlocked ? { forcedStop: 'budget' as const } : {}),
+      note: `best extracted span (${why}; not composed: ${notComposedReason})`,
+    });
+    if (best === undefined) {
+      return {
+        answer: '',
+        citations: [],
+        removedCitationMarkers: 0,
+        synthesis: { mode: 'none', reason: why },
+        refusal: budgetBlocked ? 'budget-exhausted' : 'no-evidence',
+      };
+    }
+    return {
+      answer: best.answer,
+      citations: citationsForIds(best.evidenceIds, run.pool.items),
+      removedCitationMarkers: 0,
+      synthesis: { mode: 'extractive', reason: `${why}; not composed: ${notComposedReason}` },
+    };
+  }
+
+  private async decompose(run: RunContext): Promise<Plan> {
+    const { question } = run;
+    const given = run.settings.givenPlan;
+    if (given !== undefined) {
+      const checked = checkedPlan(given, question);
+      this.decomposeHop(run, checked.plan, { note: checked.note ?? `given plan (${given.source})` });
+      return checked.plan;
+    }
+    const prompt = compactDecomposePrompt(question);
+    if (run.ports.chatModel !== undefined && run.canCall(prompt)) {
+      run.emit({ type: 'hop-started', iteration: 0, kind: 'decompose' });
+      const generated = await run.generate({
+        stage: 'decompose',
+        prompt,
+        responseFormat: { type: 'json_object' },
+      });
+      const parsed = parsePlan(generated.text, { source: 'llm' });
+      const checked =
+        'plan' in parsed
+          ? checkedPlan(parsed.plan, question)
+          : { plan: fallbackPlan(question, parsed.error), note: `fallback: ${parsed.error}` };
+      this.decomposeHop(run, checked.plan, {
+        llmLatencyMs: generated.latencyMs,
+        tokens: generated.tokens,
+        ...(checked.note === undefined ? {} : { note: checked.note }),
+      });
+      return checked.plan;
+    }
+    const budgetBlocked = run.ports.chatModel !== undefined;
+    const checked = checkedPlan(run.ports.heuristics.decomposeByRules(question), question);
+    this.decomposeHop(run, checked.plan, {
+      note:
+        checked.note ??
+        (budgetBlocked ? 'budget: rule-based decomposition' : 'no LLM: rule-based decomposition'),
+      ...(budgetBlocked ? { forcedStop: 'budget' as const } : {}),
+    });
+    if (budgetBlocked) run.forcedStop = 'budget';
+    return checked.plan;
+  }
+
+  private decomposeHop(
+    run: RunContext,
+    plan: Plan,
+    extra: {
+      note?: string;
+      llmLatencyMs?: number;
+      tokens?: { inputTokens: number; outputTokens: number };
+      forcedStop?: 'budget';
+    },
+  ): void {
+    if (extra.llmLatencyMs === undefined) run.emit({ type: 'hop-started', iteration: 0, kind: 'decompose' });
+    run.addHop({
+      iteration: 0,
+      kind: 'decompose',
+      subQuestions: plan.nodes.map((node) => node.question),
+      itemsAdded: 0,
+      ...extra,
+    });
+  }
+
+  private async runNode(
+    run: RunContext,
+    node: PlanNode,
+    answers: ReadonlyMap<number, NodeTrace>,
+  ): Promise<NodeRun> {
+    const parents = node.refs.flatMap((ref) => {
+      const parent = answers.get(ref);
+      return parent === undefined || parent.answer.length === 0
+        ? []
+        : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }];
+    });
+    const grounding = run.ports.heuristics.groundQuestion({ question: node.question, parents });
+    const hits = await run.retrieve(grounding.text);
+    const extraction = await run.extract(grounding.text, hits);
+    const answer = extraction.answer.trim();
+    const trace: NodeTrace = {
+      id: node.id,
+      question: node.question,
+      groundedQuestion: grounding.text,
+      groundingMethod: grounding.method,
+      refs: node.refs,
+      answer,
+      confidence: extraction.confidence,
+      resolved: answer.length > 0 && extraction.confidence >= run.config.extractionConfidenceThreshold,
+      evidenceIds: extraction.evidenceIds,
+      ...(hits[0] === undefined ? {} : { topItemId: hits[0].id }),
+    };
+    return { node, trace, hits };
+  }
+
+  /**
+   * One block per node, in execution order: the grounded sub-question, its answer (or `unresolved`),
+   * then evidence lines — the extracted answer's evidence when resolved, all its retrieved pairs when
+   * not (they go to synthesis, seed 003).
+   */
+  private blocks(run: RunContext, nodeRuns: readonly NodeRun[]): ContextBlock[] {
+    return nodeRuns.map(({ trace, hits }) => {
+      const evidenceIds = trace.resolved
+        ? trace.evidenceIds.length > 0
+          ? trace.evidenceIds
+          : hits.slice(0, 1).map((hit) => hit.id)
+        : hits.map((hit) => hit.id);
+      const lines = evidenceIds.flatMap((id) => {
+        const marker = run.pool.markerOf(id);
+        const item: PoolItem | undefined = run.pool.get(id);
+        return marker === undefined || item === undefined ? [] : [factLine(marker, item)];
+      });
+      return {
+        subQuestion: trace.groundedQuestion,
+        lines: [trace.resolved ? `Answer: ${trace.answer}` : 'Answer: unresolved', ...lines],
+      };
+    });
+  }
+}
+
+/** The final node's answer (the last one run that has an answer), for answers without an LLM. */
+function bestSpan(nodes: readonly NodeTrace[]): NodeTrace | undefined {
+  for (let index = nodes.length - 1; index >= 0; index -= 1) {
+    const node = nodes[index];
+    if (node !== undefined && node.answer.length > 0) return node;
+  }
+  return undefined;
+}

@@ -1,0 +1,272 @@
+import { isSubQueryOpen, selectOpenSubQueries } from '../../compaction/index.js';
+import type { HopTrace, NodeTrace } from '../answer.js';
+import { type ContextBlock, factLine, renderContext } from '../build-context.js';
+import { citationsForIds, resolveCitations } from '../citations.js';
+import { keytermDecomposePrompt, multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';
+import type { RunContext } from '../run-context.js';
+import { normaliseQuestion, parseQuestionList } from './parse-question-list.js';
+import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
+
+interface Candidate {
+  readonly question: string;
+  /** The rule plan's node, when the candidates come from `decomposeByRules`. */
+  readonly nodeId?: number;
+  readonly refs?: readonly number[];
+  readonly original?: string;
+  readonly groundingMethod?: NodeTrace['groundingMethod'];
+}
+
+/**
+ * ADR-077's original loop: every hop re-decomposes the question on the FULL context (an LLM call, or
+ * `decomposeByRules` with no LLM), picks the first sub-question still open by key-term answerability
+ * (`isSubQueryOpen`, threshold `answerabilityThreshold`) and not yet searched, retrieves it and
+ * appends a `From query: <sub-question>` block with one fact per line. It stops when no sub-question
+ * is open, or at `maxHops` (`forcedStop: 'max-hops'`). Without an LLM the answer is composed from the
+ * rule plan's node answers, or is the extractor's best span over the pool.
+ */
+export class KeytermPlanner implements Planner {
+  readonly promptTemplateVersion = multiHopPromptVersion;
+
+  async gather(run: RunContext): Promise<Gathered> {
+    const { config, question } = run;
+    const blocks: ContextBlock[] = [];
+    const asked: string[] = [];
+    const askedKeys = new Set<string>();
+    const nodes: NodeTrace[] = [];
+    let lastCandidates: Candidate[] = [];
+    let stoppedNaturally = false;
+    for (let iteration = 1; iteration <= config.maxHops; iteration += 1) {
+      const fullContext = renderContext(blocks);
+      run.emit({ type: 'hop-started', iteration, kind: 'select' });
+      let llm: Pick<HopTrace, 'llmLatencyMs' | 'tokens'> = {};
+      let note: string | undefined;
+      if (run.ports.chatModel !== undefined) {
+        const prompt = keytermDecomposePrompt(question, fullContext, config.maxSubQueriesPerIter);
+        if (!run.canCall(prompt, run.settings.synthesisMode === 'extractive' ? 0 : 1)) {
+          run.forcedStop = 'budget';
+          run.addHop({
+            iteration,
+            kind: 'select',
+            subQuestions: [],
+            decision: 'stop',
+            itemsAdded: 0,
+            forcedStop: 'budget',
+          });
+          run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [], forcedStop: 'budget' });
+          stoppedNaturally = true;
+          break;
+        }
+        const generated = await run.generate({ stage: 'decompose', prompt });
+        llm = { llmLatencyMs: generated.latencyMs, tokens: generated.tokens };
+        const parsed = parseQuestionList(generated.text);
+        if (parsed === undefined || parsed.length === 0)
+          note = 'decomposition unreadable or empty: searched the question itself';
+        lastCandidates = (parsed === undefined || parsed.length === 0 ? [question] : parsed).map((text) => ({
+          question: text,
+        }));
+      } else {
+        lastCandidates = this.ruleCandidates(run, nodes);
+      }
+      const selected = lastCandidates.find(
+        (candidate) =>
+          !askedKeys.has(normaliseQuestion(candidate.question)) &&
+          isSubQueryOpen(candidate.question, fullContext, config.answerabilityThreshold),
+      );
+      if (selected === undefined) {
+        run.addHop({
+          iteration,
+          kind: 'select',
+          subQuestions: [],
+          decision: 'stop',
+          itemsAdded: 0,
+          ...llm,
+          note: note ?? 'no open sub-question left',
+        });
+        run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [] });
+        stoppedNaturally = true;
+        break;
+      }
+      run.emit({ type: 'decided', iteration, decision: 'continue', subQuestions: [selected.question] });
+      const hits = await run.retrieve(selected.question);
+      const addition = run.pool.add(hits, selected.question, iteration);
+      asked.push(selected.question);
+      askedKeys.add(normaliseQuestion(selected.question));
+      run.emit({
+        type: 'retrieved',
+        iteration,
+        subQuestion: selected.question,
+        itemIds: hits.map((hit) => hit.id),
+        itemsAdded: addition.addedIds.length,
+      });
+      if (addition.addedIds.length > 0) {
+        blocks.push({
+          subQuestion: selected.question,
+          lines: addition.addedIds.flatMap((id) => {
+            const item = run.pool.get(id);
+            const marker = run.pool.markerOf(id);
+            return item === undefined || marker === undefined ? [] : [factLine(marker, item)];
+          }),
+        });
+      }
+      if (selected.nodeId !== undefined) {
+        const extraction = await run.extract(selected.question, hits);
+        const answer = extraction.answer.trim();
+        nodes.push({
+          id: selected.nodeId,
+          question: selected.original ?? selected.question,
+          groundedQuestion: selected.question,
+          groundingMethod: selected.groundingMethod ?? 'none',
+          refs: selected.refs ?? [],
+          answer,
+          confidence: extraction.confidence,
+          resolved: answer.length > 0 && extraction.confidence >= config.extractionConfidenceThreshold,
+          evidenceIds: extraction.evidenceIds,
+          ...(hits[0] === undefined ? {} : { topItemId: hits[0].id }),
+        });
+        run.nodes = [...nodes];
+      }
+      const poolCapped = run.pool.droppedTotal > 0;
+      run.addHop({
+        iteration,
+        kind: 'select',
+        subQuestions: [selected.question],
+        decision: 'continue',
+        itemsAdded: addition.addedIds.length,
+        ...(poolCapped ? { forcedStop: 'max-pool-chunks' as const } : {}),
+        ...llm,
+        ...(note === undefined ? {} : { note }),
+      });
+      if (poolCapped) {
+        run.forcedStop = 'max-pool-chunks';
+        stoppedNaturally = true;
+        break;
+      }
+    }
+    const fullContext = renderContext(blocks);
+    if (!stoppedNaturally) {
+      const stillOpen = lastCandidates.filter(
+        (candidate) =>
+          !askedKeys.has(normaliseQuestion(candidate.question)) &&
+          isSubQueryOpen(candidate.question, fullContext, config.answerabilityThreshold),
+      );
+      if (stillOpen.length > 0) {
+        run.forcedStop = 'max-hops';
+        const last = run.hops.pop();
+        if (last !== undefined) {
+          run.hops.push({
+            ...last,
+            forcedStop: 'max-hops',
+            note: `max_hops ${config.maxHops} reached with ${stillOpen.length} sub-question(s) open`,
+          });
+        }
+      }
+    }
+    const candidates = lastCandidates.map((candidate) => candidate.question);
+    return {
+      fullContext,
+      openSubQueries: selectOpenSubQueries(
+        [...new Set([...asked, ...candidates])],
+        fullContext,
+        config.answerabilityThreshold,
+      ),
+      subQuestions: asked,
+    };
+  }
+
+  async synthesize(run: RunContext, _gathered: Gathered, finalContext: string): Promise<SynthesisOutcome> {
+    const iteration = (run.hops.at(-1)?.iteration ?? 0) + 1;
+    const prompt = multiHopSynthesisPrompt(run.question, finalContext);
+    const wantsLlm = run.ports.chatModel !== undefined && run.settings.synthesisMode !== 'extractive';
+    if (wantsLlm && run.canCall(prompt)) {
+      run.emit({ type: 'hop-started', iteration, kind: 'synthesize' });
+      const generated = await run.generate({ stage: 'synthesize', prompt, stream: true });
+      const resolved = resolveCitations(generated.text.trim(), run.pool.items);
+      run.addHop({
+        iteration,
+        kind: 'synthesize',
+        subQuestions: [],
+        itemsAdded: 0,
+        llmLatencyMs: generated.latencyMs,
+        tokens: generated.tokens,
+        note: `${run.pool.size} pool items`,
+      });
+      return {
+        answer: resolved.answer,
+        citations: resolved.citations,
+        removedCitationMarkers: resolved.removed,
+        synthesis: { mode: 'llm', reason: 'keyterm' },
+      };
+    }
+    if (wantsLlm) run.forcedStop = 'budget';
+    const why = wantsLlm ? 'budget' : run.ports.chatModel === undefined ? 'no-llm' : 'extractive-mode';
+    run.emit({ type: 'hop-started', iteration, kind: 'compose' });
+    const nodes = run.nodes ?? [];
+    const composition =
+      nodes.length > 0 ? run.ports.heuristics.composeAnswer({ question: run.question, nodes }) : undefined;
+    if (composition?.composed === true) {
+      run.addHop({
+        iteration,
+        kind: 'compose',
+        subQuestions: [],
+        itemsAdded: 0,
+        ...(wantsLlm ? { forcedStop: 'budget' as const } : {}),
+        note: `composed (${composition.reason}) from nodes ${composition.usedNodeIds.join(', ')} (${why})`,
+      });
+      const evidence = nodes
+        .filter((node) => composition.usedNodeIds.includes(node.id))
+        .flatMap((node) => node.evidenceIds);
+      return {
+        answer: composition.answer,
+        citations: citationsForIds(evidence, run.pool.items),
+        removedCitationMarkers: 0,
+        synthesis: { mode: 'composed', reason: composition.reason },
+      };
+    }
+    const extraction = await run.extract(run.question, run.pool.items);
+    run.addHop({
+      iteration,
+      kind: 'compose',
+      subQuestions: [],
+      itemsAdded: 0,
+      ...(wantsLlm ? { forcedStop: 'budget' as const } : {}),
+      note: `best extracted span over the pool (${why})`,
+    });
+    const answer = extraction.answer.trim();
+    if (answer.length === 0) {
+      return {
+        answer: '',
+        citations: [],
+        removedCitationMarkers: 0,
+        synthesis: { mode: 'none', reason: why },
+        refusal: wantsLlm ? 'budget-exhausted' : 'no-evidence',
+      };
+    }
+    return {
+      answer,
+      citations: citationsForIds(extraction.evidenceIds, run.pool.items),
+      removedCitationMarkers: 0,
+      synthesis: { mode: 'extractive', reason: why },
+    };
+  }
+
+  /** The rule plan's nodes, each grounded with the answers of parents already searched. */
+  private ruleCandidates(run: RunContext, nodes: readonly NodeTrace[]): Candidate[] {
+    const plan = run.ports.heuristics.decomposeByRules(run.question);
+    return plan.nodes.map((node) => {
+      const parents = node.refs.flatMap((ref) => {
+        const parent = nodes.find((candidate) => candidate.id === ref);
+        return parent === undefined || parent.answer.length === 0
+          ? []
+          : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }];
+      });
+      const grounding = run.ports.heuristics.groundQuestion({ question: node.question, parents });
+      return {
+        question: grounding.text,
+        nodeId: node.id,
+        refs: node.refs,
+        original: node.question,
+        groundingMethod: grounding.method,
+      };
+    });
+  }
+}

@@ -1,0 +1,88 @@
+import { poolBlocks, renderContext } from '../build-context.js';
+import { citationsForIds, resolveCitations } from '../citations.js';
+import { singlePassPrompt, singlePassPromptVersion } from '../prompts.js';
+import type { RunContext } from '../run-context.js';
+import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
+
+/**
+ * Plain RAG, for when multi-hop is switched off: one retrieval with the whole question, one synthesis
+ * call — or, with no chat model, the extractor's best answer.
+ */
+export class SinglePassPlanner implements Planner {
+  readonly promptTemplateVersion = singlePassPromptVersion;
+
+  async gather(run: RunContext): Promise<Gathered> {
+    run.emit({ type: 'hop-started', iteration: 0, kind: 'retrieve' });
+    const hits = await run.retrieve(run.question);
+    const addition = run.pool.add(hits, run.question, 0);
+    run.emit({
+      type: 'retrieved',
+      iteration: 0,
+      subQuestion: run.question,
+      itemIds: hits.map((hit) => hit.id),
+      itemsAdded: addition.addedIds.length,
+    });
+    run.addHop({
+      iteration: 0,
+      kind: 'retrieve',
+      subQuestions: [run.question],
+      itemsAdded: addition.addedIds.length,
+    });
+    return {
+      fullContext: renderContext(poolBlocks(run.pool.items)),
+      openSubQueries: [],
+      subQuestions: [run.question],
+    };
+  }
+
+  async synthesize(run: RunContext, _gathered: Gathered, finalContext: string): Promise<SynthesisOutcome> {
+    const prompt = singlePassPrompt(run.question, finalContext);
+    const wantsLlm = run.ports.chatModel !== undefined && run.settings.synthesisMode !== 'extractive';
+    if (wantsLlm && run.canCall(prompt)) {
+      run.emit({ type: 'hop-started', iteration: 1, kind: 'synthesize' });
+      const generated = await run.generate({ stage: 'synthesize', prompt, stream: true });
+      const resolved = resolveCitations(generated.text.trim(), run.pool.items);
+      run.addHop({
+        iteration: 1,
+        kind: 'synthesize',
+        subQuestions: [],
+        itemsAdded: 0,
+        llmLatencyMs: generated.latencyMs,
+        tokens: generated.tokens,
+        note: `${run.pool.size} pool items`,
+      });
+      return {
+        answer: resolved.answer,
+        citations: resolved.citations,
+        removedCitationMarkers: resolved.removed,
+        synthesis: { mode: 'llm', reason: 'single-pass' },
+      };
+    }
+    if (wantsLlm) run.forcedStop = 'budget';
+    const why = wantsLlm ? 'budget' : run.ports.chatModel === undefined ? 'no-llm' : 'extractive-mode';
+    const extraction = await run.extract(run.question, run.pool.items);
+    run.addHop({
+      iteration: 1,
+      kind: 'compose',
+      subQuestions: [],
+      itemsAdded: 0,
+      ...(wantsLlm ? { forcedStop: 'budget' as const } : {}),
+      note: `best extracted span (${why})`,
+    });
+    if (extraction.answer.trim().length === 0) {
+      return {
+        answer: '',
+        citations: [],
+        removedCitationMarkers: 0,
+        synthesis: { mode: 'none', reason: why },
+        refusal: wantsLlm ? 'budget-exhausted' : 'no-evidence',
+      };
+    }
+    return {
+      answer: extraction.answer.trim(),
+      citations: citationsForIds(extraction.evidenceIds, run.pool.items),
+      removedCitationMarkers: 0,
+      synthesis: { mode: 'extractive', reason: why },
+    };
+  }
+}

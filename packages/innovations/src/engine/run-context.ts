@@ -1,0 +1,200 @@
+import type { ComposeAnswerOptions, Composition } from '../composition/index.js';
+import type { MultiHopConfig, PlannerName, SynthesisMode } from '../config.js';
+import { RootweaverError } from '../errors.js';
+import type { GroundingResult, GroundQuestionOptions } from '../grounding/index.js';
+import type { Plan } from '../plan/plan.js';
+import type { AnswerExtractor, Extraction } from '../spec/answer-extractor.js';
+import type { ChatMessage, ChatModel, ResponseFormat, TokenUsage } from '../spec/chat-model.js';
+import type { KnowledgeStore, SearchHit } from '../spec/knowledge-store.js';
+import type { TokenCounter } from '../spec/token-counter.js';
+import { abortable, abortError } from './abortable.js';
+import type { ForcedStop, HopTrace, LlmStage, MultiHopEvent, NodeTrace } from './answer.js';
+import { ContextPool } from './context-pool.js';
+import { UsageTracker } from './usage-tracker.js';
+
+/**
+ * The LLM-free heuristics the planners use. Defaults: `groundQuestion`, `composeAnswer`,
+ * `decomposeByRules` from this package; tests and experiments may swap them.
+ */
+export interface EngineHeuristics {
+  readonly groundQuestion: (options: GroundQuestionOptions) => GroundingResult;
+  readonly composeAnswer: (options: ComposeAnswerOptions) => Composition;
+  readonly decomposeByRules: (question: string) => Plan;
+}
+
+export interface RunPorts {
+  readonly heuristics: EngineHeuristics;
+  readonly chatModel: ChatModel | undefined;
+  readonly store: KnowledgeStore;
+  readonly extractor: AnswerExtractor;
+  readonly tokenCounter: TokenCounter | undefined;
+}
+
+export interface RunSettings {
+  readonly question: string;
+  readonly planner: PlannerName | 'single-pass';
+  readonly config: MultiHopConfig;
+  readonly compactionEnabled: boolean;
+  readonly synthesisMode: SynthesisMode;
+  readonly signal: AbortSignal | undefined;
+  readonly onEvent: ((event: MultiHopEvent) => void) | undefined;
+  readonly history: readonly ChatMessage[];
+  readonly givenPlan: Plan | undefined;
+}
+
+export interface GenerateCall {
+  readonly stage: LlmStage;
+  readonly prompt: string;
+  readonly responseFormat?: ResponseFormat;
+  /** Stream text deltas as `answer-delta` events (the synthesis call only). */
+  readonly stream?: boolean;
+}
+
+export interface Generated {
+  readonly text: string;
+  readonly latencyMs: number;
+  readonly tokens: TokenUsage;
+}
+
+/** A rough token count (4 characters a token) used when no `TokenCounter` is configured. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/**
+ * The state of one question's run, shared by the planners: ports, settings, the pool, the hop trace,
+ * usage and budgets. Every port call goes through here so that usage, budgets and cancellation are
+ * handled in one place.
+ */
+export class RunContext {
+  readonly usage = new UsageTracker();
+  readonly hops: HopTrace[] = [];
+  readonly pool: ContextPool;
+  forcedStop: ForcedStop | undefined;
+  plan: Plan | undefined;
+  nodes: NodeTrace[] | undefined;
+
+  constructor(
+    readonly ports: RunPorts,
+    readonly settings: RunSettings,
+  ) {
+    this.pool = new ContextPool(settings.config.maxPoolChunks);
+  }
+
+  get question(): string {
+    return this.settings.question;
+  }
+
+  get config(): MultiHopConfig {
+    return this.settings.config;
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.settings.signal;
+  }
+
+  /** Emits an event; a listener that throws does not break the run. */
+  emit(event: MultiHopEvent): void {
+    try {
+      this.settings.onEvent?.(event);
+    } catch {
+      // Listeners are observers: their failures must not change the answer.
+    }
+  }
+
+  throwIfAborted(): void {
+    if (this.signal?.aborted) throw abortError(this.signal);
+  }
+
+  countTokens(text: string): number {
+    return this.ports.tokenCounter?.count(text) ?? estimateTokens(text);
+  }
+
+  messagesFor(prompt: string): ChatMessage[] {
+    return [...this.settings.history, { role: 'user', content: prompt }];
+  }
+
+  /**
+   * Whether the per-question budgets allow one more LLM call with this prompt, keeping `reserveCalls`
+   * calls (e.g. the synthesis) for later.
+   */
+  canCall(prompt: string, reserveCalls = 0): boolean {
+    if (this.ports.chatModel === undefined) return false;
+    const { maxLlmCalls, maxTokens } = this.config.budgets;
+    if (this.usage.llmCalls + 1 + reserveCalls > maxLlmCalls) return false;
+    const input = this.messagesFor(prompt).reduce(
+      (sum, message) => sum + this.countTokens(message.content),
+      0,
+    );
+    return this.usage.tokens + input <= maxTokens;
+  }
+
+  /** One LLM call: history prepended, usage recorded (reported, else counted), cancellable at once. */
+  async generate(call: GenerateCall): Promise<Generated> {
+    const chatModel = this.ports.chatModel;
+    if (chatModel === undefined) {
+      throw new RootweaverError('not-configured', 'This step needs an LLM: pass a chatModel to MultiHopRAG.');
+    }
+    this.throwIfAborted();
+    const messages = this.messagesFor(call.prompt);
+    const started = performance.now();
+    const result = await abortable(
+      chatModel.generate({
+        messages,
+        temperature: this.config.temperature,
+        maxOutputTokens: this.config.maxOutputTokens,
+        ...(call.responseFormat === undefined ? {} : { responseFormat: call.responseFormat }),
+        ...(this.signal === undefined ? {} : { signal: this.signal }),
+        ...(call.stream === true
+          ? { onDelta: (delta: string) => this.emit({ type: 'answer-delta', delta }) }
+          : {}),
+      }),
+      this.signal,
+    );
+    const latencyMs = result.latencyMs > 0 ? result.latencyMs : performance.now() - started;
+    const reported = result.usage.inputTokens + result.usage.outputTokens > 0;
+    const tokens: TokenUsage = reported
+      ? result.usage
+      : {
+          inputTokens: messages.reduce((sum, message) => sum + this.countTokens(message.content), 0),
+          outputTokens: this.countTokens(result.text),
+        };
+    this.usage.record(call.stage, { ...tokens, latencyMs });
+    return { text: result.text, latencyMs, tokens };
+  }
+
+  /** Top-k retrieval for one sub-question (config's `topK` and `retrievalMode`), cancellable at once. */
+  async retrieve(query: string): Promise<SearchHit[]> {
+    this.throwIfAborted();
+    const result = await abortable(
+      this.ports.store.search({
+        query,
+        topK: this.config.topK,
+        mode: this.config.retrievalMode,
+        ...(this.signal === undefined ? {} : { signal: this.signal }),
+      }),
+      this.signal,
+    );
+    this.usage.retrievals += 1;
+    return result.hits;
+  }
+
+  async extract(question: string, evidence: readonly SearchHit[]): Promise<Extraction> {
+    this.throwIfAborted();
+    if (evidence.length === 0) return { answer: '', confidence: 0, evidenceIds: [] };
+    return abortable(
+      this.ports.extractor.extract({
+        question,
+        evidence,
+        ...(this.signal === undefined ? {} : { signal: this.signal }),
+      }),
+      this.signal,
+    );
+  }
+
+  /** Records a hop and returns it. */
+  addHop(hop: HopTrace): HopTrace {
+    this.hops.push(hop);
+    return hop;
+  }
+}
