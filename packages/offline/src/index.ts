@@ -1,1 +1,60 @@
-export {};
+export {
+  type Annotation,
+  type AnnotationMode,
+  annotateEntities,
+  type Entity,
+  type EntityKind,
+  type Sentence,
+} from './annotation/annotate-entities.js';
+export type { CorpusReadResult, InputProblem, Passage, SourceLocation } from './corpus/passage.js';
+export { type ReadCorpusOptions, readCorpus } from './corpus/read-corpus.js';
+export { readFolderCorpus, splitDocument } from './corpus/read-folder-corpus.js';
+export { readJsonlCorpus } from './corpus/read-jsonl-corpus.js';
+export { decontextualise, titleEntity } from './generation/decontextualise.js';
+export { buildQaPrompt, LlmGenerator, type LlmGeneratorOptions } from './generation/llm-generator.js';
+export { parseQaReply } from './generation/parse-qa-reply.js';
+export type {
+  GeneratedPair,
+  GenerateQaOptions,
+  GenerateQaResult,
+  QaGenerator,
+} from './generation/qa-generator.js';
+export { RuleBasedGenerator } from './generation/rule-based-generator.js';
+export {
+  type ImportKnowledgeBaseOptions,
+  type ImportKnowledgeBaseSummary,
+  importKnowledgeBase,
+  knowledgeBaseDocumentId,
+} from './import/import-knowledge-base.js';
+export {
+  type BuildIndexOptions,
+  type BuildIndexSummary,
+  type BuildProgress,
+  buildIndex,
+  updateIndex,
+} from './index/build-index.js';
+export { type CheckpointEntry, CheckpointLog, checkpointFileName } from './index/checkpoint-log.js';
+export { contentHash, corpusHash, qaItemId } from './index/hashing.js';
+export {
+  type DocumentEntry,
+  type IndexManifest,
+  type IndexTimings,
+  manifestFileName,
+  manifestSchemaVersion,
+  readManifest,
+  writeManifest,
+} from './index/manifest.js';
+export { toQaItem } from './index/qa-item.js';
+export {
+  createProgressReporter,
+  type ProgressReporterOptions,
+  type ProgressSnapshot,
+} from './progress/progress-reporter.js';
+export { normaliseText } from './validation/normalise-text.js';
+export {
+  emptyRejectionCounts,
+  type RejectionCounts,
+  type RejectionReason,
+  rejectionReasons,
+  validatePairs,
+} from './validation/validate-pairs.js';

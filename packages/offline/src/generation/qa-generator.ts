@@ -1,0 +1,35 @@
+import type { TokenUsage } from '@rootweaver/innovations';
+import type { Annotation, AnnotationMode } from '../annotation/annotate-entities.js';
+import type { Passage } from '../corpus/passage.js';
+
+/** One atomic fact as a question and an answer taken verbatim from the passage. */
+export interface GeneratedPair {
+  readonly question: string;
+  readonly answer: string;
+  /** The passage sentence the pair was made from, when known. */
+  readonly sentence?: string;
+  /** Which rule (or `llm`) produced it. */
+  readonly rule?: string;
+}
+
+export interface GenerateQaOptions {
+  readonly passage: Passage;
+  readonly annotation: Annotation;
+  readonly signal?: AbortSignal;
+}
+
+export interface GenerateQaResult {
+  readonly pairs: GeneratedPair[];
+  readonly usage?: TokenUsage;
+  /** LLM calls made, retries included. */
+  readonly calls?: number;
+}
+
+/** Turns one annotated passage into atomic QA pairs. */
+export interface QaGenerator {
+  /** Recorded in the manifest, e.g. `rules@1` or `llm:gpt-4o-mini@1`. */
+  readonly id: string;
+  /** How thoroughly passages are annotated before generation. */
+  readonly annotationMode: AnnotationMode;
+  generate(options: GenerateQaOptions): Promise<GenerateQaResult>;
+}

@@ -1,0 +1,393 @@
+import { throwIfAborted } from '@rootweaver/innovations';
+import { type Annotation, dateSource, type EntityKind } from '../annotation/annotate-entities.js';
+import { decontextualise, titleEntity } from './decontextualise.js';
+import type { GeneratedPair, GenerateQaOptions, GenerateQaResult, QaGenerator } from './qa-generator.js';
+
+const date = `(?:${dateSource})`;
+const nameWord = "(?:[\\p{Lu}][\\p{L}\\p{M}\\d'’.\\-]*|\\d+(?:st|nd|rd|th)?)";
+const nameConnector = '(?:of|the|de|du|des|del|della|di|da|van|von|der|den|la|le|y|bin|ibn|al|on|upon|for)';
+const name = `${nameWord}(?:\\s+(?:${nameConnector}\\s+)*${nameWord})*`;
+const names = `${name}(?:(?:,\\s+|\\s+and\\s+|,\\s+and\\s+|\\s+&\\s+)${name})*`;
+const clauseEnd = String.raw`(?=\s*(?:[.;:()\[\]]|,\s+(?:\p{Ll}|\d)|\s+(?:which|who|whose|where|that|while|but|whereas|although|since|after|before|until|when|as|and\s+(?:is|was|has|had|were|are))\b|$))`;
+const place = String.raw`(?:the\s+)?[\p{Lu}][^.;:()\[\]]*?${clauseEnd}`;
+
+const byVerbs: Record<string, string> = {
+  directed: 'directed',
+  written: 'wrote',
+  'co-written': 'co-wrote',
+  produced: 'produced',
+  'co-produced': 'co-produced',
+  founded: 'founded',
+  'co-founded': 'co-founded',
+  composed: 'composed',
+  developed: 'developed',
+  published: 'published',
+  designed: 'designed',
+  created: 'created',
+  performed: 'performed',
+  recorded: 'recorded',
+  sung: 'sang',
+  built: 'built',
+  owned: 'owns',
+  established: 'established',
+  distributed: 'distributed',
+  edited: 'edited',
+  illustrated: 'illustrated',
+  hosted: 'hosted',
+  narrated: 'narrated',
+  invented: 'invented',
+  discovered: 'discovered',
+  painted: 'painted',
+  coached: 'coached',
+  managed: 'managed',
+  led: 'led',
+  commanded: 'commanded',
+  operated: 'operates',
+  manufactured: 'manufactured',
+  voiced: 'voiced',
+  portrayed: 'portrayed',
+  played: 'played',
+  named: 'named',
+  acquired: 'acquired',
+  released: 'released',
+  translated: 'translated',
+  adapted: 'adapted',
+  headed: 'headed',
+  won: 'won',
+};
+const byPattern = new RegExp(
+  `\\b(?:(is|was|were|are|been|being)\\s+)?(?:(?:also|originally|first|later|jointly|co-)\\s*)?(${Object.keys(byVerbs).join('|')})\\s+by\\s+(?:the\\s+)?(${names})`,
+  'gu',
+);
+const workTypes: Record<string, 'released' | 'published' | 'aired'> = {
+  film: 'released',
+  movie: 'released',
+  documentary: 'released',
+  album: 'released',
+  song: 'released',
+  single: 'released',
+  EP: 'released',
+  'video game': 'released',
+  game: 'released',
+  novel: 'published',
+  book: 'published',
+  poem: 'published',
+  'short story': 'published',
+  comic: 'published',
+  manga: 'published',
+  magazine: 'published',
+  newspaper: 'published',
+  series: 'aired',
+  'television series': 'aired',
+  'TV series': 'aired',
+  sitcom: 'aired',
+  show: 'aired',
+  miniseries: 'aired',
+  programme: 'aired',
+  program: 'aired',
+};
+const creatorQuestion: Record<'released' | 'published' | 'aired', Record<string, string>> = {
+  released: { film: 'directed', movie: 'directed', documentary: 'directed', default: 'performed' },
+  published: { default: 'wrote' },
+  aired: { default: 'created' },
+};
+const workPattern = new RegExp(
+  `^an?\\s+(?:(${date})\\s+)?((?:[\\p{Lu}][\\p{L}\\-]+(?:[\\s\\-][\\p{Lu}][\\p{L}\\-]+)*\\s+)?)((?:(?!(?:of|for|in|and|about|with)\\s)[\\p{Ll}\\d\\-]+\\s+){0,4}?)(${Object.keys(
+    workTypes,
+  )
+    .sort((left, right) => right.length - left.length)
+    .join(
+      '|',
+    )})\\b(?!\\s+(?:director|maker|producer|critic|score|studio|composer|editor|company|industry|festival|actor|actress|writer|character|adaptation|version|distributor|division))(?:\\s+(?:directed\\s+)?by\\s+(${names}))?`,
+  'u',
+);
+const locationNouns =
+  'city|town|village|community|river|creek|lake|mountain|county|district|suburb|municipality|island|region|province|state|neighbourhood|neighborhood|hamlet|area|locality|commune|settlement|borough|township|park|station|airport|school|university|college|museum|church|building|bridge|dam|street|road|capital|port|valley|peninsula|watercourse|reservoir|castle|palace|stadium|arena|hospital|temple|mosque|cathedral|prison|library|theatre|theater|cemetery|monastery';
+const locationPattern = new RegExp(
+  `^an?\\s+(?:[\\p{L}\\-]+\\s+){0,4}?(?:${locationNouns})\\s+(?:(?:located|situated|based|lying)\\s+)?(?:in|on|near|within)\\s+(${place})`,
+  'u',
+);
+const locatedPattern = new RegExp(
+  `\\b(is|was|are|were)\\s+(?:\\w+ly\\s+)?(?:located|situated|based|headquartered|found)\\s+(?:in|on|at|near|within)\\s+(${place})`,
+  'u',
+);
+const passivePlaceOrDate = new RegExp(
+  `\\b(is|was|were|are)\\s+(?:(?:also|first|originally|later)\\s+)?(born|founded|established|formed|created|opened|built|completed|released|published|launched|incorporated|constructed|inaugurated|premiered|filmed|shot|recorded|held|buried|killed|married|elected|appointed|introduced|signed|discovered|produced|made|set|written|educated|raised|based|first\\s+aired|broadcast|named|renamed|closed|demolished|abolished|dissolved)\\s+(?:on\\s+location\\s+)?(?:(?:on|in|at)\\s+)(${date}|${place})`,
+  'gu',
+);
+const bornPattern = new RegExp(
+  `\\bborn\\s+(?:(?:on|in)\\s+)?(${date})(?:\\s*,?\\s+in\\s+(${place}))?|\\bborn\\s+in\\s+(${place})`,
+  'u',
+);
+const lifeSpanPattern = new RegExp(`\\(\\s*(?:[^()]*?;\\s*)?(${date})\\s*[–—-]\\s*(${date})\\s*\\)`, 'u');
+const diedPattern = new RegExp(
+  `\\bdied\\s+(?:(?:on|in)\\s+)?(${date})(?:\\s*,?\\s+in\\s+(${place}))?|\\bdied\\s+in\\s+(${place})`,
+  'u',
+);
+const starringPattern = new RegExp(`\\bstar(?:s|red|ring)\\s+(${names})`, 'u');
+const marriedPattern = new RegExp(`\\bmarried\\s+(?:to\\s+)?(${name})`, 'u');
+const familyPattern = new RegExp(
+  `^(?:the\\s+)?(?:(?:eldest|youngest|only|second|third|illegitimate|adopted|elder|younger)\\s+)?(son|daughter|wife|husband|widow|widower|brother|sister|father|mother|child|grandson|granddaughter|grandfather|grandmother|nephew|niece|cousin|uncle|aunt)\\s+of\\s+(?:the\\s+)?(${name})`,
+  'u',
+);
+const memberPattern = new RegExp(
+  `\\b(?:is|was|are|were)\\s+(?:a\\s+)?members?\\s+of\\s+(?:the\\s+)?(${names})`,
+  'u',
+);
+const copulaPattern = /^(.{1,160}?)\s+(is|was|are|were)\s+(.+)$/u;
+const demonymLike =
+  /^(?:[\p{Lu}][\p{Ll}]+(?:an|ian|ish|ese|ch|sh|ic|i|ean|ine|ite|er|Zealand|Korean))(?:[\s-][\p{Lu}][\p{Ll}]+(?:an|ian|ish|ese|ch|i|ean))*$/u;
+const occupationPattern = new RegExp(
+  `^an?\\s+(?:former\\s+|retired\\s+|professional\\s+)?(?:(${name})\\s+)?((?:[\\p{Ll}\\-]+)(?:\\s+[\\p{Ll}\\-]+){0,2}?(?:(?:,\\s+|\\s+and\\s+)[\\p{Ll}\\-]+(?:\\s+[\\p{Ll}\\-]+){0,2}?)*?)${clauseEnd.replace('(?=', '(?=\\s+(?:of|from|for|in|with|born|best|known)\\b|')}`,
+  'u',
+);
+const personNouns =
+  /\b(actor|actress|singer|songwriter|director|writer|author|poet|politician|player|footballer|musician|composer|producer|painter|artist|journalist|lawyer|judge|officer|general|king|queen|prince|princess|emperor|bishop|priest|scientist|physicist|chemist|mathematician|philosopher|economist|historian|engineer|architect|businessman|businesswoman|entrepreneur|model|dancer|comedian|rapper|guitarist|drummer|pianist|coach|manager|athlete|cyclist|boxer|wrestler|swimmer|photographer|designer|screenwriter|novelist|playwright|filmmaker|presenter|broadcaster|activist|diplomat|soldier|nobleman|noblewoman|saint|monk|nun|physician|surgeon|professor|teacher|scholar|linguist|sculptor|cartoonist|illustrator|editor|publisher|founder|chef|astronaut|explorer|inventor|pilot|jockey|racer|driver|cricketer|batsman|bowler|goalkeeper|midfielder|defender|forward|striker|queen consort|duke|duchess|count|countess|earl|baron|lord|lady|senator|governor|mayor|minister|president|chancellor|member)\b/u;
+
+function clean(text: string): string {
+  return text
+    .replace(/\s*\([^()]*\)/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:"“”'‘’]+|[\s,;:"“”'‘’]+$/g, '')
+    .trim();
+}
+
+function trimAnswer(text: string): string {
+  return text
+    .replace(/^(?:the|a|an)\s+/i, (match) => (/^the\s/i.test(match) ? match : ''))
+    .replace(/[\s,;:.]+$/g, '')
+    .replace(/^["“'‘]+|["”'’]+$/g, '')
+    .trim();
+}
+
+/** The noun phrase a sentence is about, when it looks like a name ("Natural Dam", not "the area"). */
+function entitySubject(raw: string): string | undefined {
+  const withoutParentheses = raw.replace(/\s*\([^()]*\)/g, '').replace(/\s*\([^()]*\)/g, '');
+  const beforeAppositive = withoutParentheses.split(/,\s+/)[0] ?? withoutParentheses;
+  if (
+    /^(?:As|From|With|Under|Following|Despite|Although|While|When|After|Before|During|In|On|By|Since|At|For|Upon|Between|Through|Throughout|Over|Unlike|Like|Along|According)\s/u.test(
+      beforeAppositive,
+    )
+  )
+    return undefined;
+  const subject = clean(beforeAppositive);
+  if (subject === '' || subject.split(' ').length > 10) return undefined;
+  const first = subject.codePointAt(0);
+  if (first === undefined) return undefined;
+  const character = String.fromCodePoint(first);
+  if (character === character.toLowerCase() && !/^\d/.test(subject)) return undefined;
+  if (/^(?:The|This|These|Those|It|There|A|An|Some|Many|Most|All|Its|Their|His|Her)\s+\p{Ll}/u.test(subject))
+    return undefined;
+  if (/^(?:It|There|This|That|These|Those|He|She|They)$/u.test(subject)) return undefined;
+  return subject;
+}
+
+function isPerson(
+  entity: string,
+  kinds: ReadonlyMap<string, EntityKind>,
+  hints: { person: boolean },
+): boolean {
+  return kinds.get(entity) === 'person' || hints.person;
+}
+
+function whoOrWhat(answer: string, kinds: ReadonlyMap<string, EntityKind>): 'Who' | 'What' {
+  const kind = kinds.get(answer) ?? kinds.get(answer.split(/,\s+|\s+and\s+/)[0] ?? answer);
+  if (kind === 'person') return 'Who';
+  if (kind === 'place' || kind === 'organization' || kind === 'date') return 'What';
+  return /^[\p{Lu}][\p{Ll}]+\s+[\p{Lu}][\p{Ll}]+$/u.test(answer) ? 'Who' : 'What';
+}
+
+interface SentenceContext {
+  readonly original: string;
+  readonly text: string;
+  readonly title: string;
+  readonly subject: string;
+  readonly subjectIsTitle: boolean;
+  readonly kinds: ReadonlyMap<string, EntityKind>;
+  readonly person: { person: boolean };
+  readonly add: (question: string, answer: string, rule: string) => void;
+}
+
+function lifeFacts(context: SentenceContext): void {
+  const { text, subject, add } = context;
+  const lifeSpan = lifeSpanPattern.exec(text);
+  if (lifeSpan?.[1] !== undefined && lifeSpan[2] !== undefined) {
+    add(`When was ${subject} born?`, lifeSpan[1], 'life-span');
+    add(`When did ${subject} die?`, lifeSpan[2], 'life-span');
+    context.person.person = true;
+  }
+  const born = bornPattern.exec(text);
+  if (born !== null) {
+    context.person.person = true;
+    if (born[1] !== undefined) add(`When was ${subject} born?`, born[1], 'born');
+    const where = born[2] ?? born[3];
+    if (where !== undefined) add(`Where was ${subject} born?`, trimAnswer(where), 'born');
+  }
+  const died = diedPattern.exec(text);
+  if (died !== null) {
+    if (died[1] !== undefined) add(`When did ${subject} die?`, died[1], 'died');
+    const where = died[2] ?? died[3];
+    if (where !== undefined) add(`Where did ${subject} die?`, trimAnswer(where), 'died');
+  }
+}
+
+function copulaFacts(context: SentenceContext, verb: string, complement: string): void {
+  const { subject, add, kinds } = context;
+  const tense = verb === 'are' || verb === 'were' ? verb : verb === 'is' ? 'is' : 'was';
+  const work = workPattern.exec(complement);
+  if (work !== null) {
+    const [, year, nationality, , type, director] = work;
+    const kind = workTypes[type ?? ''] ?? 'released';
+    if (year !== undefined)
+      add(`When was ${subject} ${kind === 'aired' ? 'first aired' : kind}?`, year, 'work-year');
+    const nationalityText = nationality?.trim();
+    if (nationalityText !== undefined && nationalityText !== '' && demonymLike.test(nationalityText))
+      add(`What nationality ${tense} ${subject}?`, nationalityText, 'work-nationality');
+    if (director !== undefined) {
+      const creator = creatorQuestion[kind][type ?? ''] ?? creatorQuestion[kind].default ?? 'created';
+      add(`Who ${creator} ${subject}?`, trimAnswer(director), 'work-by');
+    }
+  }
+  const location = locationPattern.exec(complement);
+  if (location?.[1] !== undefined) add(`Where ${tense} ${subject}?`, trimAnswer(location[1]), 'location');
+  const family = familyPattern.exec(complement);
+  if (family?.[1] !== undefined && family[2] !== undefined) {
+    add(`Whose ${family[1]} ${tense} ${subject}?`, trimAnswer(family[2]), 'family');
+    context.person.person = true;
+  }
+  const occupation = occupationPattern.exec(complement);
+  if (occupation !== null && work === null && location === null) {
+    const [, nationality, role] = occupation;
+    const personLike = role !== undefined && personNouns.test(role);
+    if (personLike) context.person.person = true;
+    if (nationality !== undefined && demonymLike.test(nationality) && (personLike || context.person.person))
+      add(`What nationality ${tense} ${subject}?`, nationality, 'nationality');
+    if (personLike && role !== undefined) add(`What ${tense} ${subject}'s occupation?`, role, 'occupation');
+  }
+  const described = trimAnswer(
+    complement.replace(/\s*\.$/, '').replace(/^(?:also|still|now|currently|once|formerly)\s+/u, ''),
+  );
+  if (/^(?:(?:also|still|now|currently|once|formerly)\s+)?(?:an?|the|one|\d|[\p{Lu}])\s*/u.test(complement)) {
+    const questionWord = isPerson(subject, kinds, context.person) ? 'Who' : 'What';
+    add(`${questionWord} ${tense} ${subject}?`, described, 'copula');
+  }
+  // "X is the director of Y" also answers "Who is the director of Y?"
+  const role =
+    /^the\s+([^,;()]+?\s+of\s+[^,;()]+?)(?=\s*(?:[,;().]|\s+(?:since|from|until|between|in\s+\d)\b|$))/u.exec(
+      complement,
+    );
+  if (role?.[1] !== undefined && !context.subjectIsTitle) {
+    add(
+      `${whoOrWhat(subject, kinds) === 'Who' || context.person.person ? 'Who' : 'What'} ${tense} the ${role[1]}?`,
+      subject,
+      'role',
+    );
+  } else if (role?.[1] !== undefined && context.text.includes(subject)) {
+    add(`${context.person.person ? 'Who' : 'What'} ${tense} the ${role[1]}?`, subject, 'role');
+  }
+}
+
+function relationFacts(context: SentenceContext): void {
+  const { text, subject, add, kinds } = context;
+  for (const match of text.matchAll(byPattern)) {
+    const [, auxiliary, verb, agent] = match;
+    if (verb === undefined || agent === undefined) continue;
+    const before = text.slice(0, match.index ?? 0);
+    const directlyAboutSubject =
+      auxiliary !== undefined ||
+      /\b(?:film|movie|album|song|single|novel|book|series|game|show|documentary|company|building|sitcom|play|opera|musical|painting|poem|EP)(?:\s+(?:[\p{Ll}-]+\s+and|[\p{Ll}-]+,))?\s*,?\s*$/u.test(
+        before,
+      );
+    if (!directlyAboutSubject) continue;
+    const active = byVerbs[verb] ?? verb;
+    const answer = trimAnswer(agent);
+    const word =
+      active === 'won'
+        ? 'Who'
+        : whoOrWhat(answer, kinds) === 'Who'
+          ? 'Who'
+          : /^(?:founded|created|developed|published|built|owns|operates|manufactured|distributed|acquired|released)$/.test(
+                active,
+              )
+            ? 'Who'
+            : 'Who';
+    add(`${word} ${active} ${subject}?`, answer, 'by');
+  }
+  const starring = starringPattern.exec(text);
+  if (starring?.[1] !== undefined) add(`Who starred in ${subject}?`, trimAnswer(starring[1]), 'starring');
+  const married = marriedPattern.exec(text);
+  if (married?.[1] !== undefined) add(`Who did ${subject} marry?`, trimAnswer(married[1]), 'married');
+  const member = memberPattern.exec(text);
+  if (member?.[1] !== undefined) add(`What was ${subject} a member of?`, trimAnswer(member[1]), 'member');
+  const located = locatedPattern.exec(text);
+  if (located?.[2] !== undefined)
+    add(`Where ${located[1] ?? 'is'} ${subject} located?`, trimAnswer(located[2]), 'located');
+  for (const match of text.matchAll(passivePlaceOrDate)) {
+    const [, auxiliary, verb, object] = match;
+    if (auxiliary === undefined || verb === undefined || object === undefined || verb === 'born') continue;
+    const answer = trimAnswer(object);
+    const isDate = new RegExp(`^${date}$`, 'u').test(answer);
+    add(`${isDate ? 'When' : 'Where'} ${auxiliary} ${subject} ${verb}?`, answer, isDate ? 'when' : 'where');
+  }
+}
+
+/**
+ * Atomic QA pairs without an LLM: each sentence is decontextualised (pronouns and "the film" become
+ * the title entity), then matched against patterns for birth and death, works (year, nationality,
+ * director), "by" agents, locations, family, marriage, membership and copulas; a sentence no
+ * pattern matched yields "What is known about X?" with the sentence as answer. Answers are spans
+ * of the passage.
+ */
+export class RuleBasedGenerator implements QaGenerator {
+  readonly id = 'rules@1';
+  readonly annotationMode = 'fast' as const;
+
+  async generate(options: GenerateQaOptions): Promise<GenerateQaResult> {
+    throwIfAborted(options.signal);
+    return { pairs: this.generateSync(options.passage, options.annotation) };
+  }
+
+  /** The same as `generate`, synchronously: rules need no I/O. */
+  generateSync(passage: { readonly title: string }, annotation: Annotation): GeneratedPair[] {
+    const title = titleEntity(passage.title);
+    const kinds = new Map<string, EntityKind>();
+    for (const entity of annotation.entities)
+      if (!kinds.has(entity.text)) kinds.set(entity.text, entity.kind);
+    const person = { person: kinds.get(title) === 'person' };
+    const pairs: GeneratedPair[] = [];
+    for (const sentence of annotation.sentences) {
+      const text = decontextualise(sentence.text, passage.title);
+      const copula = copulaPattern.exec(text);
+      const namedSubject = copula?.[1] === undefined ? undefined : entitySubject(copula[1]);
+      const leadSubject =
+        namedSubject ??
+        entitySubject(
+          text.split(/\s+(?:\p{Ll}+ed|\p{Ll}+s|has|had|became|won|played|served|starred|died|lived)\b/u)[0] ??
+            '',
+        );
+      const subject = leadSubject !== undefined && leadSubject.length <= 80 ? leadSubject : title;
+      const before = pairs.length;
+      const context: SentenceContext = {
+        original: sentence.text,
+        text,
+        title,
+        subject,
+        subjectIsTitle: subject === title,
+        kinds,
+        person,
+        add: (question, answer, rule) => {
+          const trimmed = answer.trim();
+          if (trimmed === '' || trimmed === subject) return;
+          pairs.push({ question, answer: trimmed, sentence: sentence.text, rule });
+        },
+      };
+      lifeFacts(context);
+      if (copula?.[2] !== undefined && copula[3] !== undefined && namedSubject !== undefined)
+        copulaFacts(context, copula[2], copula[3]);
+      relationFacts(context);
+      if (pairs.length === before)
+        context.add(`What is known about ${namedSubject ?? title}?`, sentence.text, 'sentence');
+    }
+    return pairs;
+  }
+}

@@ -1,0 +1,380 @@
+import type { Embedder, KnowledgeItem, KnowledgeStore, TokenUsage } from '@rootweaver/innovations';
+import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import { annotateEntities } from '../annotation/annotate-entities.js';
+import type { CorpusReadResult, InputProblem, Passage } from '../corpus/passage.js';
+import { readCorpus } from '../corpus/read-corpus.js';
+import type { QaGenerator } from '../generation/qa-generator.js';
+import {
+  addRejectionCounts,
+  emptyRejectionCounts,
+  type RejectionCounts,
+  validatePairs,
+} from '../validation/validate-pairs.js';
+import { type CheckpointEntry, CheckpointLog } from './checkpoint-log.js';
+import { contentHash, corpusHash } from './hashing.js';
+import {
+  type DocumentEntry,
+  type IndexManifest,
+  manifestSchemaVersion,
+  readManifest,
+  writeManifest,
+} from './manifest.js';
+import { mapWithConcurrency } from './map-with-concurrency.js';
+import { toQaItem } from './qa-item.js';
+
+export interface BuildProgress {
+  readonly phase: 'generate' | 'remove' | 'done';
+  /** Passages finished (generated, skipped or failed) out of `total`. */
+  readonly done: number;
+  readonly total: number;
+  readonly pairs: number;
+  readonly skipped: number;
+  readonly failed: number;
+  readonly elapsedMs: number;
+}
+
+export interface BuildIndexOptions {
+  /** A corpus path (JSONL file, .md/.txt file or folder), a read corpus, or passages. */
+  readonly corpus: string | CorpusReadResult | readonly Passage[];
+  readonly generator: QaGenerator;
+  /** When given, items get vectors before they are stored; else the store embeds (or stays lexical). */
+  readonly embedder?: Embedder;
+  readonly store: KnowledgeStore;
+  /** Passages generated at once (LLM calls in flight). Default 4. */
+  readonly concurrency?: number;
+  /** Passages per store write and checkpoint line group. Default 64. */
+  readonly batchSize?: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: BuildProgress) => void;
+  /** The index folder: manifest and checkpoint log live here. Without it nothing is resumable. */
+  readonly checkpointDirectory?: string;
+  /** `update` requires an existing manifest; `build` (default) starts one or continues it incrementally. */
+  readonly mode?: 'build' | 'update';
+}
+
+export interface BuildIndexSummary {
+  /** Passages in the index after the run. */
+  readonly passages: number;
+  /** QA pairs in the index after the run. */
+  readonly pairs: number;
+  readonly added: number;
+  readonly changed: number;
+  readonly unchanged: number;
+  readonly removed: number;
+  /** Passages a previous, interrupted run had finished. */
+  readonly resumed: number;
+  /** Pairs written by this run. */
+  readonly pairsWritten: number;
+  readonly rejected: RejectionCounts;
+  readonly failed: readonly { readonly id: string; readonly error: string }[];
+  readonly problems: readonly InputProblem[];
+  readonly usage: TokenUsage;
+  readonly llmCalls: number;
+  readonly timings: IndexManifest['timings'];
+  readonly manifest: IndexManifest;
+}
+
+interface PassageOutcome {
+  readonly passage: Passage;
+  readonly hash: string;
+  readonly items: KnowledgeItem[];
+  readonly rejected: RejectionCounts;
+  readonly error?: string;
+}
+
+function compactRejections(rejected: RejectionCounts): Partial<RejectionCounts> | undefined {
+  const entries = Object.entries(rejected).filter(([, count]) => count > 0);
+  return entries.length === 0 ? undefined : (Object.fromEntries(entries) as Partial<RejectionCounts>);
+}
+
+async function resolveCorpus(
+  corpus: BuildIndexOptions['corpus'],
+  signal: AbortSignal | undefined,
+): Promise<{ result: CorpusReadResult; path?: string }> {
+  if (typeof corpus === 'string') {
+    return {
+      result: await readCorpus({ path: corpus, ...(signal === undefined ? {} : { signal }) }),
+      path: corpus,
+    };
+  }
+  if ('passages' in corpus) return { result: corpus };
+  return { result: { passages: [...corpus], problems: [] } };
+}
+
+/**
+ * Builds (or brings up to date) an atomic QA index: passages → entities → QA pairs → validation →
+ * items (→ vectors) → store. With a `checkpointDirectory` the run is resumable — a run killed at any
+ * point and started again ends with the same index — and incremental: unchanged passages are
+ * skipped, changed ones replace their pairs, removed ones are deleted.
+ */
+export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndexSummary> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const { generator, store, embedder, signal } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const batchSize = Math.max(1, options.batchSize ?? 64);
+  throwIfAborted(signal);
+  const { result: corpus, path: corpusPath } = await resolveCorpus(options.corpus, signal);
+  const directory = options.checkpointDirectory;
+  const previousManifest = directory === undefined ? undefined : await readManifest(directory);
+  if (options.mode === 'update' && previousManifest === undefined) {
+    throw new RootweaverError(
+      'not-found',
+      `No index to update in ${directory ?? '(no directory given)'}: run "rootweaver index build" first.`,
+    );
+  }
+  const log = directory === undefined ? undefined : new CheckpointLog(directory);
+  const logEntries = log === undefined ? [] : await log.read();
+
+  // What the index already holds: the manifest, then the log of an interrupted run on top.
+  const sameRecipe =
+    previousManifest !== undefined &&
+    previousManifest.generator === generator.id &&
+    (embedder === undefined || previousManifest.embedder?.modelId === embedder.modelId);
+  const known = new Map<string, DocumentEntry>();
+  const indexed = new Set<string>(Object.keys(previousManifest?.documents ?? {}));
+  if (sameRecipe) for (const [id, entry] of Object.entries(previousManifest.documents)) known.set(id, entry);
+  const resumedIds = new Set<string>();
+  for (const entry of logEntries) {
+    if (entry.status === 'done') {
+      known.set(entry.id, {
+        hash: entry.hash,
+        pairs: entry.pairs,
+        ...(entry.rejected === undefined ? {} : { rejected: entry.rejected }),
+      });
+      indexed.add(entry.id);
+      resumedIds.add(entry.id);
+    } else if (entry.status === 'removed') {
+      known.delete(entry.id);
+      indexed.delete(entry.id);
+      resumedIds.delete(entry.id);
+    } else {
+      known.delete(entry.id);
+      resumedIds.delete(entry.id);
+    }
+  }
+
+  const documents = new Map<string, DocumentEntry>();
+  const todo: { passage: Passage; hash: string; isNew: boolean }[] = [];
+  let unchanged = 0;
+  let resumed = 0;
+  for (const passage of corpus.passages) {
+    const hash = contentHash(passage);
+    const entry = known.get(passage.id);
+    if (entry !== undefined && entry.hash === hash) {
+      documents.set(passage.id, entry);
+      if (resumedIds.has(passage.id)) resumed += 1;
+      else unchanged += 1;
+    } else {
+      todo.push({ passage, hash, isNew: !indexed.has(passage.id) });
+    }
+  }
+  const corpusIds = new Set(corpus.passages.map((passage) => passage.id));
+  const removedIds = [...indexed].filter((id) => !corpusIds.has(id));
+
+  const timings = { annotateMs: 0, generateMs: 0, embedMs: 0, storeMs: 0 };
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let llmCalls = 0;
+  let added = 0;
+  let changed = 0;
+  let pairsWritten = 0;
+  const rejected = emptyRejectionCounts();
+  const failed: { id: string; error: string }[] = [];
+  const total = corpus.passages.length;
+  let done = unchanged + resumed;
+  const progress = (phase: BuildProgress['phase']): void => {
+    options.onProgress?.({
+      phase,
+      done,
+      total,
+      pairs: pairsWritten,
+      skipped: unchanged + resumed,
+      failed: failed.length,
+      elapsedMs: performance.now() - started,
+    });
+  };
+  progress('generate');
+
+  const processPassage = async (passage: Passage, hash: string): Promise<PassageOutcome> => {
+    throwIfAborted(signal);
+    const annotateStarted = performance.now();
+    const annotation = annotateEntities(passage.text, { mode: generator.annotationMode });
+    const generateStarted = performance.now();
+    timings.annotateMs += generateStarted - annotateStarted;
+    try {
+      const generated = await generator.generate({
+        passage,
+        annotation,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      timings.generateMs += performance.now() - generateStarted;
+      usage.inputTokens += generated.usage?.inputTokens ?? 0;
+      usage.outputTokens += generated.usage?.outputTokens ?? 0;
+      llmCalls += generated.calls ?? 0;
+      const validated = validatePairs({ pairs: generated.pairs, passageText: passage.text });
+      const items = validated.accepted.map((pair) =>
+        toQaItem({
+          documentId: passage.id,
+          title: passage.title,
+          passage: passage.text,
+          question: pair.question,
+          answer: pair.answer,
+          generator: generator.id,
+          ...(pair.sentence === undefined ? {} : { sentence: pair.sentence }),
+          ...(pair.rule === undefined ? {} : { rule: pair.rule }),
+        }),
+      );
+      return { passage, hash, items, rejected: validated.rejected };
+    } catch (error) {
+      timings.generateMs += performance.now() - generateStarted;
+      if (signal?.aborted) throw error;
+      return { passage, hash, items: [], rejected: emptyRejectionCounts(), error: (error as Error).message };
+    }
+  };
+
+  for (let offset = 0; offset < todo.length; offset += batchSize) {
+    throwIfAborted(signal);
+    const batch = todo.slice(offset, offset + batchSize);
+    const outcomes = await mapWithConcurrency(batch, concurrency, ({ passage, hash }) =>
+      processPassage(passage, hash),
+    );
+    let items = outcomes.flatMap((outcome) => outcome.items);
+    if (embedder !== undefined && items.length > 0) {
+      const embedStarted = performance.now();
+      const vectors: Float32Array[] = [];
+      for (let start = 0; start < items.length; start += 256) {
+        const values = items.slice(start, start + 256).map((item) => item.text);
+        const embedded = await embedder.embed({ values, ...(signal === undefined ? {} : { signal }) });
+        vectors.push(...embedded.vectors);
+      }
+      items = items.map((item, index) => {
+        const vector = vectors[index];
+        return vector === undefined ? item : { ...item, vector };
+      });
+      timings.embedMs += performance.now() - embedStarted;
+    }
+    throwIfAborted(signal);
+    const storeStarted = performance.now();
+    // Replace whatever an earlier (or interrupted) run stored for these passages.
+    // A resumable run always deletes first: a killed run may have stored pairs it never logged.
+    if (directory !== undefined || batch.some((entry) => !entry.isNew)) {
+      await store.deleteByDocument({
+        documentIds: batch.map((entry) => entry.passage.id),
+        ...(signal === undefined ? {} : { signal }),
+      });
+    }
+    if (items.length > 0) await store.upsert({ items, ...(signal === undefined ? {} : { signal }) });
+    timings.storeMs += performance.now() - storeStarted;
+    const checkpoint: CheckpointEntry[] = [];
+    outcomes.forEach((outcome, index) => {
+      const isNew = batch[index]?.isNew ?? true;
+      if (outcome.error !== undefined) {
+        failed.push({ id: outcome.passage.id, error: outcome.error });
+        checkpoint.push({
+          id: outcome.passage.id,
+          status: 'failed',
+          hash: outcome.hash,
+          error: outcome.error,
+        });
+      } else {
+        const rejections = compactRejections(outcome.rejected);
+        const entry: DocumentEntry = {
+          hash: outcome.hash,
+          pairs: outcome.items.length,
+          ...(rejections === undefined ? {} : { rejected: rejections }),
+        };
+        documents.set(outcome.passage.id, entry);
+        checkpoint.push({ id: outcome.passage.id, status: 'done', ...entry });
+        addRejectionCounts(rejected, outcome.rejected);
+        pairsWritten += outcome.items.length;
+        if (isNew) added += 1;
+        else changed += 1;
+      }
+    });
+    await log?.append(checkpoint);
+    done += batch.length;
+    progress('generate');
+  }
+
+  if (removedIds.length > 0) {
+    throwIfAborted(signal);
+    const storeStarted = performance.now();
+    await store.deleteByDocument({ documentIds: removedIds, ...(signal === undefined ? {} : { signal }) });
+    timings.storeMs += performance.now() - storeStarted;
+    await log?.append(removedIds.map((id) => ({ id, status: 'removed' as const })));
+    progress('remove');
+  }
+
+  // Order the manifest's documents as the corpus is ordered, so equal indexes have equal manifests.
+  const ordered: Record<string, DocumentEntry> = {};
+  let pairs = 0;
+  const totalRejected = emptyRejectionCounts();
+  for (const passage of corpus.passages) {
+    const entry = documents.get(passage.id);
+    if (entry === undefined) continue;
+    ordered[passage.id] = entry;
+    pairs += entry.pairs;
+    addRejectionCounts(totalRejected, entry.rejected ?? {});
+  }
+  const finishedAt = new Date().toISOString();
+  const totalMs = performance.now() - started;
+  const allTimings = { startedAt, finishedAt, totalMs, ...timings };
+  const embedderDimension = embedder?.dimension ?? previousManifest?.embedder?.dimension;
+  const manifest: IndexManifest = {
+    schemaVersion: manifestSchemaVersion,
+    generator: generator.id,
+    ...(embedder !== undefined && embedderDimension !== undefined
+      ? { embedder: { modelId: embedder.modelId, dimension: embedderDimension } }
+      : {}),
+    corpus: {
+      ...(corpusPath === undefined ? {} : { path: corpusPath }),
+      hash: corpusHash(corpus.passages.map((passage) => [passage.id, contentHash(passage)] as const)),
+    },
+    counts: {
+      passages: Object.keys(ordered).length,
+      pairs,
+      rejected: totalRejected,
+      failed: failed.length,
+      problems: corpus.problems.length,
+    },
+    lastRun: {
+      added,
+      changed,
+      unchanged,
+      removed: removedIds.length,
+      resumed,
+      failed: failed.map((entry) => entry.id),
+    },
+    timings: allTimings,
+    documents: ordered,
+  };
+  if (directory !== undefined) {
+    await writeManifest(directory, manifest);
+    await log?.remove();
+  }
+  progress('done');
+  return {
+    passages: manifest.counts.passages,
+    pairs,
+    added,
+    changed,
+    unchanged,
+    removed: removedIds.length,
+    resumed,
+    pairsWritten,
+    rejected,
+    failed,
+    problems: corpus.problems,
+    usage,
+    llmCalls,
+    timings: allTimings,
+    manifest,
+  };
+}
+
+/** Brings an existing index up to date with its corpus: `buildIndex` that requires a manifest. */
+export function updateIndex(
+  options: Omit<BuildIndexOptions, 'mode' | 'checkpointDirectory'> & { readonly checkpointDirectory: string },
+): Promise<BuildIndexSummary> {
+  return buildIndex({ ...options, mode: 'update' });
+}
