@@ -1,5 +1,3 @@
-export {
-  type FakeEngineCall,
-  FakeMultiHopEngine,
-  type FakeMultiHopEngineOptions,
-} from './fake-multi-hop-engine.js';
+export { type FakeEngineCall, FakeMultiHopEngine, type FakeMultiHopEngineOptions } from './fake-multi-hop-engine.js';
+export { TcpProxy } from './tcp-proxy.js';
+export { type AdminStrategy, UnleashAdmin } from './unleash-admin.js';
