@@ -1,6 +1,7 @@
 import { RootweaverError } from '../errors.js';
 import { reasoningKeyTerms } from './key-terms.js';
-import { isBlank, isWhiteSpaceCode, splitOnWhiteSpace } from './white-space.js';
+import { TermMatcher } from './term-matcher.js';
+import { isWhiteSpaceCode } from './white-space.js';
 
 /** The header that opens each hop's block in the accumulated context. */
 export const hopBlockHeader = 'From query';
@@ -75,49 +76,45 @@ export function compactContext(context: string, options: CompactContextOptions):
   }
 
   const lines = context.split('\n');
-  const lowerCaseLines = lowerCaseEachLine(context, lines);
-  const termCodes = buildTermCodes(options.query, options.openSubQueries);
-  const queryTermCount = termCodes.queryTermCount;
+  const terms = buildTermTable(options.query, options.openSubQueries);
   const lastHeader = findLastHopHeader(lines);
+  // Lower-casing never creates or removes a line feed, so line k of the lowered text is line k here.
+  const { lineTokens, matchLines, matchTerms } = new TermMatcher(terms.terms).scan(
+    context.toLowerCase(),
+    lines.length,
+  );
 
-  // Candidates: non-blank lines, with their band and query-term overlap.
-  const candidates: number[] = [];
-  const bands = new Uint8Array(lines.length);
-  const overlaps = new Uint32Array(lines.length);
-  const seenInLine = new Int32Array(queryTermCount).fill(-1);
+  // Per line: distinct query terms (overlap) and whether it holds an open sub-query term (pinned).
+  const overlaps = new Int32Array(lines.length);
+  const pinned = new Uint8Array(lines.length);
+  const seenInLine = new Int32Array(terms.terms.length).fill(-1);
+  matchLines.forEach((line, match) => {
+    const termIndex = matchTerms[match] ?? 0;
+    if (terms.isOpenSubQueryTerm[termIndex] === 1) {
+      pinned[line] = 1;
+    }
+    if (terms.isQueryTerm[termIndex] === 1 && seenInLine[termIndex] !== line) {
+      seenInLine[termIndex] = line;
+      overlaps[line] = (overlaps[line] ?? 0) + 1;
+    }
+  });
+
+  // Rank of each non-blank line: band first, then more query-term overlap first.
+  // rank = band * (queryTermCount + 1) + (queryTermCount - overlap); blank lines get no rank (-1).
+  const queryTermCount = terms.queryTermCount;
+  const rankCount = 3 * (queryTermCount + 1);
+  const ranks = new Int32Array(lines.length);
+  let candidateCount = 0;
   for (let index = 0; index < lines.length; index++) {
-    const lowerCaseLine = lowerCaseLines[index] ?? '';
-    if (isBlank(lowerCaseLine)) {
+    if (lineTokens[index] === 0) {
+      ranks[index] = -1; // blank line: neither kept nor dropped
       continue;
     }
-    let overlap = 0;
-    let pinned = false;
-    for (const token of splitOnWhiteSpace(lowerCaseLine)) {
-      const code = termCodes.codes.get(token);
-      if (code === undefined) {
-        continue;
-      }
-      if ((code & openSubQueryBit) !== 0) {
-        pinned = true;
-      }
-      const queryTermIndex = (code >>> 1) - 1;
-      if (queryTermIndex >= 0 && seenInLine[queryTermIndex] !== index) {
-        seenInLine[queryTermIndex] = index;
-        overlap++;
-      }
-    }
-    const band: Band = pinned ? 0 : lastHeader >= 0 && index >= lastHeader ? 1 : 2;
-    bands[index] = band;
-    overlaps[index] = overlap;
-    candidates.push(index);
+    const band: Band = pinned[index] === 1 ? 0 : lastHeader >= 0 && index >= lastHeader ? 1 : 2;
+    ranks[index] = band * (queryTermCount + 1) + (queryTermCount - (overlaps[index] ?? 0));
+    candidateCount++;
   }
-
-  candidates.sort(
-    (left, right) =>
-      (bands[left] ?? 0) - (bands[right] ?? 0) ||
-      (overlaps[right] ?? 0) - (overlaps[left] ?? 0) ||
-      left - right,
-  );
+  const candidates = orderByRank(ranks, rankCount, candidateCount);
 
   // Greedy fill under the hard budget; separators are counted as lines are added.
   const kept = new Uint8Array(lines.length);
@@ -147,37 +144,67 @@ export function compactContext(context: string, options: CompactContextOptions):
     chars: text.length,
     uncompactedChars: context.length,
     keptLines,
-    droppedLines: candidates.length - keptLines,
+    droppedLines: candidateCount - keptLines,
     compacted: text !== context,
   };
 }
 
-const openSubQueryBit = 1;
+/**
+ * Line indices ordered by rank ascending, then by position ascending: a stable counting sort, linear in
+ * the number of lines (lines with rank -1 are left out).
+ */
+function orderByRank(ranks: Int32Array, rankCount: number, candidateCount: number): Int32Array {
+  const starts = new Int32Array(rankCount + 1);
+  for (const rank of ranks) {
+    if (rank >= 0) {
+      starts[rank + 1] = (starts[rank + 1] ?? 0) + 1;
+    }
+  }
+  for (let rank = 1; rank <= rankCount; rank++) {
+    starts[rank] = (starts[rank] ?? 0) + (starts[rank - 1] ?? 0);
+  }
+  const ordered = new Int32Array(candidateCount);
+  ranks.forEach((rank, index) => {
+    if (rank >= 0) {
+      const slot = starts[rank] ?? 0;
+      ordered[slot] = index;
+      starts[rank] = slot + 1;
+    }
+  });
+  return ordered;
+}
 
-interface TermCodes {
-  /** key term → (query-term index + 1) << 1 | open-sub-query bit. */
-  readonly codes: Map<string, number>;
+interface TermTable {
+  /** Key terms of the query and of the open sub-queries, each once. */
+  readonly terms: readonly string[];
+  readonly isQueryTerm: Uint8Array;
+  readonly isOpenSubQueryTerm: Uint8Array;
   readonly queryTermCount: number;
 }
 
-function buildTermCodes(query: string, openSubQueries: readonly string[]): TermCodes {
-  const codes = new Map<string, number>();
+function buildTermTable(query: string, openSubQueries: readonly string[]): TermTable {
+  const indexByTerm = new Map<string, number>();
   const queryTerms = reasoningKeyTerms(query);
-  queryTerms.forEach((term, index) => {
-    codes.set(term, (index + 1) << 1);
-  });
-  for (const subQuery of openSubQueries) {
-    for (const term of reasoningKeyTerms(subQuery)) {
-      codes.set(term, (codes.get(term) ?? 0) | openSubQueryBit);
+  const openTerms = openSubQueries.flatMap((subQuery) => reasoningKeyTerms(subQuery));
+  for (const term of [...queryTerms, ...openTerms]) {
+    if (!indexByTerm.has(term)) {
+      indexByTerm.set(term, indexByTerm.size);
     }
   }
-  return { codes, queryTermCount: queryTerms.length };
-}
-
-function lowerCaseEachLine(context: string, lines: readonly string[]): readonly string[] {
-  // Lower-casing never creates or removes a line feed, so the whole text can be lowered once.
-  const lowered = context.toLowerCase().split('\n');
-  return lowered.length === lines.length ? lowered : lines.map((line) => line.toLowerCase());
+  const isQueryTerm = new Uint8Array(indexByTerm.size);
+  const isOpenSubQueryTerm = new Uint8Array(indexByTerm.size);
+  for (const term of queryTerms) {
+    isQueryTerm[indexByTerm.get(term) ?? 0] = 1;
+  }
+  for (const term of openTerms) {
+    isOpenSubQueryTerm[indexByTerm.get(term) ?? 0] = 1;
+  }
+  return {
+    terms: [...indexByTerm.keys()],
+    isQueryTerm,
+    isOpenSubQueryTerm,
+    queryTermCount: queryTerms.length,
+  };
 }
 
 function findLastHopHeader(lines: readonly string[]): number {
@@ -207,17 +234,17 @@ function unchanged(context: string): CompactionResult {
 
 function countNonBlankLines(text: string): number {
   let count = 0;
-  let lineHasContent = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 0x0a) {
-      if (lineHasContent) {
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? text.length : newline;
+    for (let index = lineStart; index < lineEnd; index++) {
+      if (!isWhiteSpaceCode(text.charCodeAt(index))) {
         count++;
+        break;
       }
-      lineHasContent = false;
-    } else if (!lineHasContent && !isWhiteSpaceCode(code)) {
-      lineHasContent = true;
     }
+    lineStart = lineEnd + 1;
   }
-  return lineHasContent ? count + 1 : count;
+  return count;
 }

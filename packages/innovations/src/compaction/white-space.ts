@@ -42,13 +42,3 @@ export function splitOnWhiteSpace(text: string): string[] {
   }
   return tokens;
 }
-
-/** True when the text is empty or holds only white space. */
-export function isBlank(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    if (!isWhiteSpaceCode(text.charCodeAt(index))) {
-      return false;
-    }
-  }
-  return true;
-}

@@ -1,0 +1,100 @@
+import { afterAll, bench, describe } from 'vitest';
+import { type CompactContextOptions, compactContext } from './compact-context.js';
+import { reasoningKeyTermSet, selectOpenSubQueries } from './key-terms.js';
+
+/** A small deterministic generator (mulberry32) so every run benchmarks the same text. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const vocabulary = (
+  'the director of Inception Christopher Nolan studied English literature at University College London ' +
+  'born in Westminster 1970 film producer Emma Thomas married screenplay Memento Interstellar Oppenheimer ' +
+  'award academy best picture released grossed worldwide studio Warner Bros distributed premiered festival ' +
+  'capital France Paris river Seine population museum Louvre founded century king revolution treaty'
+).split(' ');
+
+/** Five hop blocks of 20 lines each (a `From query` header, then ~80-character fact lines), `\n\n` between. */
+function generateContext(): string {
+  const random = seededRandom(77);
+  const blocks: string[] = [];
+  for (let hop = 0; hop < 5; hop++) {
+    const lines = [`From query ${hop + 1}: what did hop ${hop + 1} ask about Nolan and Inception?`];
+    while (lines.length < 20) {
+      const words: string[] = [];
+      let length = 0;
+      while (length < 76) {
+        const word = vocabulary[Math.floor(random() * vocabulary.length)] ?? 'fact';
+        words.push(word);
+        length += word.length + 1;
+      }
+      lines.push(`${words.join(' ')}.`);
+    }
+    blocks.push(lines.join('\n'));
+  }
+  return blocks.join('\n\n');
+}
+
+const context = generateContext();
+const lineCount = context.split('\n').filter((line) => line.trim() !== '').length;
+// The first is answered by the context (5 of 5 key terms occur); the other three stay open.
+const subQueries = [
+  'Where did Christopher Nolan study English literature',
+  'Which hospital treated Nolan after filming',
+  'When did Oppenheimer receive its Golden Globe',
+  'Who composed the Interstellar soundtrack score',
+];
+const openSubQueries = selectOpenSubQueries(subQueries, context);
+const options: CompactContextOptions = {
+  maxChars: 2000,
+  query: 'What university did the director of Inception attend?',
+  openSubQueries,
+};
+
+/** Plain ops/s over a fixed wall time, printed once the benches of this file have run. */
+function measureOperationsPerSecond(run: () => void, milliseconds: number): number {
+  for (let warmup = 0; warmup < 2_000; warmup++) run();
+  let operations = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < milliseconds) {
+    for (let batch = 0; batch < 200; batch++) run();
+    operations += 200;
+    elapsed = performance.now() - start;
+  }
+  return (operations * 1000) / elapsed;
+}
+
+describe(`compactContext: ${lineCount} non-blank lines, ${context.length} chars, ${openSubQueries.length} open sub-queries`, () => {
+  bench('compact to maxChars 2000 (target ≥ 20,000/s)', () => {
+    compactContext(context, options);
+  });
+
+  bench('compact to maxChars 500', () => {
+    compactContext(context, { ...options, maxChars: 500 });
+  });
+
+  bench('disabled (byte-for-byte no-op)', () => {
+    compactContext(context, { ...options, enabled: false });
+  });
+
+  bench('select open sub-queries against the full context (keyterm planner, per hop)', () => {
+    selectOpenSubQueries(subQueries, reasoningKeyTermSet(context));
+  });
+});
+
+afterAll(() => {
+  const result = compactContext(context, options);
+  const perSecond = measureOperationsPerSecond(() => compactContext(context, options), 1_000);
+  console.log(
+    `compactContext: ${Math.round(perSecond).toLocaleString('en-US')} compactions/s ` +
+      `(${context.length} → ${result.chars} chars, ${result.keptLines} kept / ${result.droppedLines} dropped lines, ` +
+      `${openSubQueries.length} open sub-queries, node ${process.version})`,
+  );
+});

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TermMatcher } from './term-matcher.js';
+
+/** The obvious version: split every line with a regular expression and compare strings. */
+function referenceScan(text: string, terms: readonly string[]) {
+  const lines = text.split('\n');
+  const lineTokens = lines.map((line) => line.split(/\s+/).filter((token) => token !== '').length);
+  const matchLines: number[] = [];
+  const matchTerms: number[] = [];
+  lines.forEach((line, lineIndex) => {
+    for (const token of line.split(/\s+/)) {
+      const termIndex = terms.indexOf(token);
+      if (termIndex >= 0) {
+        matchLines.push(lineIndex);
+        matchTerms.push(termIndex);
+      }
+    }
+  });
+  return { lineTokens, matchLines, matchTerms };
+}
+
+// A tiny alphabet makes tokens equal to terms (and to prefixes and extensions of terms) often.
+const token = fc.string({ unit: fc.constantFrom('a', 'b', 'é', '𝒜', '.'), minLength: 1, maxLength: 6 });
+const separator = fc.constantFrom(
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\u00a0',
+  '\u2003',
+  '\u3000',
+  '\ufeff',
+  '\n\n',
+);
+const text = fc
+  .array(fc.tuple(fc.constantFrom('', ' ', '\n'), token, separator), { maxLength: 40 })
+  .map((parts) => parts.map((part) => part.join('')).join(''));
+const terms = fc.uniqueArray(token, { maxLength: 12 });
+
+describe('TermMatcher', () => {
+  it('finds exactly the tokens equal to a term, per line, and counts tokens per line', () => {
+    fc.assert(
+      fc.property(text, terms, (sample, termList) => {
+        const lineCount = sample.split('\n').length;
+        const result = new TermMatcher(termList).scan(sample, lineCount);
+        const expected = referenceScan(sample, termList);
+        expect([...result.lineTokens]).toEqual(expected.lineTokens);
+        expect(result.matchLines).toEqual(expected.matchLines);
+        expect(result.matchTerms).toEqual(expected.matchTerms);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('matches whole tokens only, not prefixes, suffixes or substrings', () => {
+    const result = new TermMatcher(['nolan']).scan('nolans nolan. anolan nolan\nxnolan  nolan', 2);
+    expect(result.matchLines).toEqual([0, 1]);
+    expect([...result.lineTokens]).toEqual([4, 2]);
+  });
+
+  it('works with no terms and with an empty text', () => {
+    expect(new TermMatcher([]).scan('alpha bravo', 1).matchLines).toEqual([]);
+    expect([...new TermMatcher(['alpha']).scan('', 1).lineTokens]).toEqual([0]);
+  });
+});
