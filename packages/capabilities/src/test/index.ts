@@ -1,3 +1,7 @@
-export { type FakeEngineCall, FakeMultiHopEngine, type FakeMultiHopEngineOptions } from './fake-multi-hop-engine.js';
+export {
+  type FakeEngineCall,
+  FakeMultiHopEngine,
+  type FakeMultiHopEngineOptions,
+} from './fake-multi-hop-engine.js';
 export { TcpProxy } from './tcp-proxy.js';
 export { type AdminStrategy, UnleashAdmin } from './unleash-admin.js';

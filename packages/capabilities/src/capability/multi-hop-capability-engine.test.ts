@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { resolveMultiHopConfig } from '@rootweaver/innovations';
+import { engineWorldItems, FakeFlagSource, InMemoryStore } from '@rootweaver/innovations/test';
+import { Registry } from 'prom-client';
+import { describe, expect, it } from 'vitest';
+import { multiHopFlagNames } from '../flags/flag-names.js';
+import { createHttpServer } from '../http/create-http-server.js';
+import { MultiHopCapability } from './multi-hop-capability.js';
+
+// The capability on the real engine (MultiHopRAG) with no LLM: rule decomposition, heuristic extraction.
+async function realCapability(input: {
+  enabled: boolean;
+  compactionFlag: boolean;
+  compactionYaml: boolean;
+  maxChars?: number;
+}) {
+  const registry = new Registry();
+  const capability = await MultiHopCapability.create({
+    config: resolveMultiHopConfig({
+      retrievalMode: 'lexical',
+      compactionEnabled: input.compactionYaml,
+      compactionMaxChars: input.maxChars ?? 2000,
+    }),
+    flagSource: new FakeFlagSource({
+      toggles: {
+        [multiHopFlagNames.enabled]: input.enabled,
+        [multiHopFlagNames.compaction]: input.compactionFlag,
+      },
+    }),
+    providers: { store: new InMemoryStore({ items: engineWorldItems }) },
+    registry,
+  });
+  return { capability, registry };
+}
+
+const question = 'What university did the director of Inception attend?';
+
+describe('MultiHopCapability on MultiHopRAG (no LLM)', () => {
+  it('answers multi-hop with the flag on and single-pass with it off', async () => {
+    const on = await realCapability({ enabled: true, compactionFlag: false, compactionYaml: false });
+    const multiHop = await on.capability.execute({ query: question });
+    expect(multiHop.metadata.multi_hop.enabled).toBe(true);
+    expect(multiHop.metadata.multi_hop.planner).toBe('compact');
+    expect(multiHop.metadata.multi_hop.llm_calls).toBe(0);
+    expect(multiHop.metadata.multi_hop.context_chars).toBe(
+      multiHop.metadata.multi_hop.context_chars_uncompacted,
+    );
+
+    const off = await realCapability({ enabled: false, compactionFlag: true, compactionYaml: true });
+    const single = await off.capability.execute({ query: question });
+    expect(single.metadata.multi_hop.enabled).toBe(false);
+    expect(single.metadata.multi_hop.planner).toBe('single-pass');
+    expect(single.result.planner).toBe('single-pass');
+    expect(single.metadata.multi_hop.compaction).toBe(false);
+  });
+
+  it('compaction bounds context_chars only when flag, YAML and capability are all on', async () => {
+    const budget = 60;
+    const all = await realCapability({
+      enabled: true,
+      compactionFlag: true,
+      compactionYaml: true,
+      maxChars: budget,
+    });
+    const compacted = await all.capability.execute({ query: question });
+    const noFlag = await realCapability({
+      enabled: true,
+      compactionFlag: false,
+      compactionYaml: true,
+      maxChars: budget,
+    });
+    const full = await noFlag.capability.execute({ query: question });
+
+    expect(full.metadata.multi_hop.context_chars_uncompacted).toBeGreaterThan(budget);
+    expect(full.metadata.multi_hop.context_chars).toBe(full.metadata.multi_hop.context_chars_uncompacted);
+    expect(compacted.metadata.multi_hop.compaction).toBe(true);
+    expect(compacted.metadata.multi_hop.context_chars).toBeLessThanOrEqual(budget);
+    // ADR-077: compaction changes only the synthesis input, never the trajectory.
+    expect(compacted.metadata.multi_hop.context_chars_uncompacted).toBe(
+      full.metadata.multi_hop.context_chars_uncompacted,
+    );
+    expect(compacted.result.hops.map((hop) => hop.kind)).toEqual(full.result.hops.map((hop) => hop.kind));
+    const text = await all.registry.metrics();
+    expect(text).toMatch(/multi_hop_context_chars_sum\{planner="compact"\} \d+/);
+  });
+
+  it('serves 100 concurrent HTTP requests on the real engine without an error', async () => {
+    const { capability, registry } = await realCapability({
+      enabled: true,
+      compactionFlag: false,
+      compactionYaml: false,
+    });
+    const server = createHttpServer({ capability, onError: () => {} });
+    const address: AddressInfo = await server.listen({ port: 0 });
+    const questions = [
+      question,
+      'Who directed Le Guignolo?',
+      'When did Lesley Selander die?',
+      'Who produced Inception?',
+    ];
+    try {
+      const started = performance.now();
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, async (_, index) => {
+          const response = await fetch(`http://127.0.0.1:${address.port}/v1/ask`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              query: questions[index % questions.length],
+              user: { id: `user-${index}` },
+            }),
+          });
+          return { status: response.status, body: (await response.json()) as { answer?: string } };
+        }),
+      );
+      const elapsedMs = performance.now() - started;
+      expect(responses.filter((response) => response.status !== 200)).toEqual([]);
+      expect(responses.every((response) => typeof response.body.answer === 'string')).toBe(true);
+      const metrics = await registry.metrics();
+      const answered = /multi_hop_requests_total\{planner="compact",outcome="answered"\} (\d+)/.exec(
+        metrics,
+      )?.[1];
+      const refused = /multi_hop_requests_total\{planner="compact",outcome="refused"\} (\d+)/.exec(
+        metrics,
+      )?.[1];
+      expect(Number(answered ?? 0) + Number(refused ?? 0)).toBe(100);
+      console.log(
+        `100 concurrent POST /v1/ask on MultiHopRAG (in-memory store, no LLM): ${elapsedMs.toFixed(0)} ms, 0 errors, ${answered ?? 0} answered, ${refused ?? 0} refused`,
+      );
+    } finally {
+      await server.close({ timeoutMs: 1_000 });
+    }
+  });
+});
