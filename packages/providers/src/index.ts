@@ -16,6 +16,12 @@ export {
   type OpenAIEmbedderOptions,
 } from './llm/openai-embedder.js';
 export {
+  EmbeddedStore,
+  type EmbeddedStoreOptions,
+  embeddedStoreSchemaVersion,
+} from './store/embedded-store.js';
+export { queryTerms, toFtsQuery } from './store/lexical-query.js';
+export {
   createTokenCounter,
   type TokenizerFamily,
   tokenizerFamilies,

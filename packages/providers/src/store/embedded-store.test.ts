@@ -1,0 +1,350 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type KnowledgeItem, RootweaverError } from '@rootweaver/innovations';
+import { FakeEmbedder } from '@rootweaver/innovations/test';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EmbeddedStore } from './embedded-store.js';
+
+const root = mkdtempSync(join(tmpdir(), 'rootweaver-embedded-store-'));
+let counter = 0;
+const freshDirectory = (): string => {
+  counter += 1;
+  return join(root, `store-${counter}`);
+};
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+function item(id: string, documentId: string, text: string, vector?: Float32Array): KnowledgeItem {
+  return {
+    id,
+    documentId,
+    kind: 'qa',
+    text,
+    title: documentId,
+    passage: text,
+    question: text,
+    answer: id,
+    ...(vector === undefined ? {} : { vector }),
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<RootweaverError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RootweaverError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('EmbeddedStore', () => {
+  it('keeps items, vectors and the embedder id across close and reopen', async () => {
+    const directory = freshDirectory();
+    const embedder = new FakeEmbedder({ dimension: 16 });
+    const store = await EmbeddedStore.open({ directory, embedder });
+    await store.upsert({
+      items: [
+        item('a', 'd1', 'volcanoes of Sicily'),
+        item('b', 'd2', 'rivers of France'),
+        item('c', 'd2', 'castles'),
+      ],
+    });
+    await store.close();
+    expect(statSync(join(directory, 'vectors.usearch')).size).toBeGreaterThan(0);
+
+    const reopened = await EmbeddedStore.open({ directory, embedder });
+    expect(await reopened.stats()).toEqual({
+      items: 3,
+      documents: 2,
+      byKind: { qa: 3, passage: 0 },
+      vectors: 3,
+      dimension: 16,
+    });
+    expect(reopened.embedderModelId).toBe('fake-embedder-16');
+    const dense = await reopened.search({ query: 'rivers France', topK: 1, mode: 'dense' });
+    expect(dense.hits[0]?.id).toBe('b');
+    await reopened.close();
+  });
+
+  it('uses the WAL journal and one meta row per schema fact', async () => {
+    const directory = freshDirectory();
+    const store = await EmbeddedStore.open({ directory });
+    await store.upsert({ items: [item('a', 'd', 'text')] });
+    await store.close();
+    const database = new Database(join(directory, 'store.sqlite'), { readonly: true });
+    expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
+    const meta = Object.fromEntries(
+      (database.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map(
+        (row) => [row.key, row.value],
+      ),
+    );
+    database.close();
+    expect(meta.schema_version).toBe('1');
+  });
+
+  it('stems English words in lexical search', async () => {
+    const store = await EmbeddedStore.open({ directory: freshDirectory() });
+    await store.upsert({
+      items: [item('a', 'd', 'She directed three films'), item('b', 'd', 'Rivers and lakes')],
+    });
+    const result = await store.search({ query: 'which film did she direct', topK: 2 });
+    expect(result.mode).toBe('lexical');
+    expect(result.hits[0]?.id).toBe('a');
+    await store.close();
+  });
+
+  it('rebuilds a stale or damaged vectors file from SQLite instead of loading it', async () => {
+    const directory = freshDirectory();
+    const embedder = new FakeEmbedder({ dimension: 8 });
+    const store = await EmbeddedStore.open({ directory, embedder });
+    await store.upsert({ items: [item('a', 'd1', 'alpha beta'), item('b', 'd2', 'gamma delta')] });
+    await store.close();
+    // usearch's own loader aborts the whole process on such a file; the checksum keeps it away.
+    writeFileSync(join(directory, 'vectors.usearch'), 'garbage that is not an index');
+    const reopened = await EmbeddedStore.open({ directory, embedder });
+    expect((await reopened.stats()).vectors).toBe(2);
+    const hit = (await reopened.search({ query: 'gamma delta', topK: 1, mode: 'dense' })).hits[0];
+    expect(hit?.id).toBe('b');
+    await reopened.close();
+    const again = await EmbeddedStore.open({ directory, embedder });
+    expect((await again.search({ query: 'alpha', topK: 1, mode: 'dense' })).hits[0]?.id).toBe('a');
+    await again.close();
+  });
+
+  it('refuses a path that is a file', async () => {
+    const path = join(root, 'a-file');
+    writeFileSync(path, 'not a directory');
+    const error = await failure(EmbeddedStore.open({ directory: path }));
+    expect(error.code).toBe('store-corrupt');
+    expect(error.message).toContain(path);
+    expect(error.message).toMatch(/rootweaver index build/);
+  });
+
+  it('refuses a garbage store.sqlite with store-corrupt naming the fix', async () => {
+    const directory = freshDirectory();
+    mkdirSync(directory);
+    writeFileSync(join(directory, 'store.sqlite'), 'this is not a database, just some bytes '.repeat(200));
+    const error = await failure(EmbeddedStore.open({ directory }));
+    expect(error.code).toBe('store-corrupt');
+    expect(error.message).toMatch(/rootweaver index build/);
+  });
+
+  it('refuses a SQLite file of another application', async () => {
+    const directory = freshDirectory();
+    mkdirSync(directory);
+    const database = new Database(join(directory, 'store.sqlite'));
+    database.exec('CREATE TABLE something_else (x)');
+    database.close();
+    const error = await failure(EmbeddedStore.open({ directory }));
+    expect(error.code).toBe('store-corrupt');
+  });
+
+  it('refuses another schema version', async () => {
+    const directory = freshDirectory();
+    await (await EmbeddedStore.open({ directory })).close();
+    const database = new Database(join(directory, 'store.sqlite'));
+    database.prepare("UPDATE meta SET value = '99' WHERE key = 'schema_version'").run();
+    database.close();
+    const error = await failure(EmbeddedStore.open({ directory }));
+    expect(error.code).toBe('store-corrupt');
+    expect(error.message).toMatch(/schema version 99/);
+  });
+
+  it('refuses an embedder of another dimension, and item vectors of another dimension', async () => {
+    const directory = freshDirectory();
+    const store = await EmbeddedStore.open({ directory, embedder: new FakeEmbedder({ dimension: 8 }) });
+    await store.upsert({ items: [item('a', 'd', 'x')] });
+    const wrongItem = await failure(store.upsert({ items: [item('b', 'd', 'y', new Float32Array(4))] }));
+    expect(wrongItem.code).toBe('dimension-mismatch');
+    const wrongQuery = await failure(
+      store.search({ query: '', vector: new Float32Array(3), topK: 1, mode: 'dense' }),
+    );
+    expect(wrongQuery.code).toBe('dimension-mismatch');
+    await store.close();
+    const error = await failure(
+      EmbeddedStore.open({
+        directory,
+        embedder: new FakeEmbedder({ dimension: 12, modelId: 'fake-embedder-8' }),
+      }),
+    );
+    expect(error.code).toBe('dimension-mismatch');
+    expect(error.message).toMatch(/rootweaver index build/);
+    const otherModel = await failure(
+      EmbeddedStore.open({
+        directory,
+        embedder: new FakeEmbedder({ dimension: 8, modelId: 'another-model' }),
+      }),
+    );
+    expect(otherModel.code).toBe('invalid-config');
+  });
+
+  it('refuses stored vectors whose dimension differs from the recorded one', async () => {
+    const directory = freshDirectory();
+    const store = await EmbeddedStore.open({ directory });
+    await store.upsert({ items: [item('a', 'd', 'x', new Float32Array([1, 0, 0, 0]))] });
+    await store.close();
+    const database = new Database(join(directory, 'store.sqlite'));
+    database.prepare("UPDATE meta SET value = '6' WHERE key = 'dimension'").run();
+    database.close();
+    const error = await failure(EmbeddedStore.open({ directory }));
+    expect(['store-corrupt', 'dimension-mismatch']).toContain(error.code);
+    expect(error.message).toMatch(/rootweaver index build/);
+  });
+
+  it('opens read-only without writing, and refuses changes', async () => {
+    const directory = freshDirectory();
+    const writer = await EmbeddedStore.open({ directory });
+    await writer.upsert({ items: [item('a', 'd', 'hello world')] });
+    await writer.close();
+    const reader = await EmbeddedStore.open({ directory, readonly: true });
+    expect((await reader.search({ query: 'hello', topK: 1 })).hits[0]?.id).toBe('a');
+    const error = await failure(reader.upsert({ items: [item('b', 'd', 'x')] }));
+    expect(error.code).toBe('invalid-input');
+    await reader.close();
+    const missing = await failure(
+      EmbeddedStore.open({ directory: join(root, 'nothing-here'), readonly: true }),
+    );
+    expect(missing.code).toBe('not-found');
+  });
+
+  it('refuses use after close', async () => {
+    const store = await EmbeddedStore.open({ directory: freshDirectory() });
+    await store.close();
+    await store.close();
+    const error = await failure(store.search({ query: 'x', topK: 1 }));
+    expect(error.code).toBe('store-unavailable');
+  });
+
+  it('rejects items with a bad kind or metadata', async () => {
+    const store = await EmbeddedStore.open({ directory: freshDirectory() });
+    const badKind = { ...item('a', 'd', 'x'), kind: 'note' } as unknown as KnowledgeItem;
+    expect((await failure(store.upsert({ items: [badKind] }))).code).toBe('invalid-input');
+    const badMetadata = { ...item('a', 'd', 'x'), metadata: { nested: {} } } as unknown as KnowledgeItem;
+    expect((await failure(store.upsert({ items: [badMetadata] }))).code).toBe('invalid-input');
+    expect((await store.stats()).items).toBe(0);
+    await store.close();
+  });
+
+  it('filters dense search over many candidates through the HNSW index', async () => {
+    const store = await EmbeddedStore.open({ directory: freshDirectory() });
+    const dimension = 8;
+    const items: KnowledgeItem[] = [];
+    for (let index = 0; index < 10_000; index += 1) {
+      const vector = new Float32Array(dimension);
+      vector[index % dimension] = 1;
+      vector[(index + 1) % dimension] = (index % 97) / 97;
+      items.push({
+        ...item(`i${index}`, `doc${index % 2}`, `item ${index}`, vector),
+        metadata: { parity: index % 2 },
+      });
+    }
+    await store.upsert({ items });
+    const query = new Float32Array(dimension);
+    query[3] = 1;
+    const result = await store.search({
+      query: '',
+      vector: query,
+      topK: 10,
+      mode: 'dense',
+      filter: { metadata: { parity: 1 } },
+    });
+    expect(result.hits).toHaveLength(10);
+    expect(result.hits.every((hit) => hit.metadata?.parity === 1)).toBe(true);
+    expect(result.hits[0]?.score).toBeGreaterThan(0.9);
+    await store.close();
+  });
+
+  it('loses nothing committed when the writing process is killed with SIGKILL', async () => {
+    const directory = freshDirectory();
+    const here = dirname(fileURLToPath(import.meta.url));
+    const requireHere = createRequire(import.meta.url);
+    const vitestPackage = requireHere.resolve('vitest/package.json');
+    const vitePath = createRequire(vitestPackage).resolve('vite');
+    const script = join(root, 'crash-writer.mjs');
+    writeFileSync(
+      script,
+      `const [vitePath, storePath, innovationsPath, directory] = process.argv.slice(2);
+const { runnerImport } = await import(vitePath);
+const { module } = await runnerImport(storePath, {
+  configFile: false, logLevel: 'silent',
+  resolve: { alias: { '@rootweaver/innovations': innovationsPath } },
+});
+const store = await module.EmbeddedStore.open({ directory });
+for (let batch = 0; ; batch += 1) {
+  const items = [];
+  for (let index = 0; index < 200; index += 1) {
+    const vector = new Float32Array(4);
+    vector[index % 4] = 1;
+    vector[(index + batch) % 4] += 0.5;
+    items.push({ id: batch + '-' + index, documentId: 'doc' + batch, kind: 'qa', text: 'batch' + batch + ' item ' + index,
+      title: 't', passage: 'p', vector });
+  }
+  await store.upsert({ items });
+  process.stdout.write('committed ' + batch + '\\n');
+}
+`,
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        script,
+        pathToFileUrl(vitePath),
+        join(here, 'embedded-store.ts'),
+        join(here, '../../../innovations/src/index.ts'),
+        directory,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const lastCommitted = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const batches = [...output.matchAll(/committed (\d+)\n/g)].map((match) => Number(match[1]));
+        const last = batches.at(-1);
+        if (last !== undefined && last >= 5) {
+          child.kill('SIGKILL');
+          resolve(last);
+        }
+      });
+      child.on('exit', (code, signal) => {
+        if (signal !== 'SIGKILL') reject(new Error(`writer exited early (${code}): ${stderr}`));
+      });
+    });
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(child.signalCode).toBe('SIGKILL');
+
+    const store = await EmbeddedStore.open({ directory });
+    const stats = await store.stats();
+    expect(stats.items).toBeGreaterThanOrEqual((lastCommitted + 1) * 200);
+    expect(stats.items % 200).toBe(0);
+    expect(stats.vectors).toBe(stats.items);
+    for (let batch = 0; batch <= lastCommitted; batch += 1) {
+      const hits = await store.search({ query: `batch${batch}`, topK: 300, mode: 'lexical' });
+      expect(hits.hits).toHaveLength(200);
+    }
+    const dense = await store.search({
+      query: '',
+      vector: new Float32Array([1, 0, 0, 0]),
+      topK: 5,
+      mode: 'dense',
+    });
+    expect(dense.hits).toHaveLength(5);
+    await store.close();
+  }, 60_000);
+});
+
+function pathToFileUrl(path: string): string {
+  return new URL(`file://${path}`).href;
+}

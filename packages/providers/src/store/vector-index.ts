@@ -1,0 +1,126 @@
+import { createRequire } from 'node:module';
+
+/** The subset of usearch's `Index` this package uses. */
+interface UsearchIndex {
+  add(keys: bigint | BigUint64Array, vectors: Float32Array, threads?: number): void;
+  search(
+    vector: Float32Array,
+    k: number,
+    threads?: number,
+  ): { keys: BigUint64Array; distances: Float32Array };
+  contains(keys: bigint): boolean;
+  remove(keys: bigint | BigUint64Array): number | number[];
+  size(): number;
+  dimensions(): number;
+  save(path: string): void;
+  load(path: string): void;
+}
+
+interface UsearchModule {
+  Index: new (config: {
+    dimensions: number;
+    metric: 'cos';
+    quantization?: 'f32' | 'f16' | 'i8';
+    connectivity?: number;
+    expansion_add?: number;
+    expansion_search?: number;
+  }) => UsearchIndex;
+}
+
+// usearch's ESM entry cannot locate its native build under pnpm; its CommonJS entry can.
+const requireModule = createRequire(import.meta.url);
+let usearch: UsearchModule | undefined;
+
+function loadUsearch(): UsearchModule {
+  usearch ??= requireModule('usearch') as UsearchModule;
+  return usearch;
+}
+
+export interface VectorMatch {
+  readonly key: number;
+  /** Cosine similarity, 1 = same direction. */
+  readonly similarity: number;
+}
+
+/** An HNSW index of unit-free vectors under cosine distance, keyed by integer (SQLite rowid). */
+export class VectorIndex {
+  private readonly index: UsearchIndex;
+  readonly dimension: number;
+
+  constructor(dimension: number) {
+    this.dimension = dimension;
+    this.index = new (loadUsearch().Index)({
+      dimensions: dimension,
+      metric: 'cos',
+      quantization: 'f32',
+      connectivity: 16,
+      expansion_add: 128,
+      expansion_search: 64,
+    });
+  }
+
+  /** Loads a saved index; returns the dimension stored in the file. Throws on an unreadable file. */
+  static load(path: string, dimension: number): { index: VectorIndex; fileDimension: number } {
+    const index = new VectorIndex(dimension);
+    index.index.load(path);
+    return { index, fileDimension: index.index.dimensions() };
+  }
+
+  get size(): number {
+    return this.index.size();
+  }
+
+  /** Adds or replaces the vector for `key`. */
+  set(key: number, vector: Float32Array): void {
+    const bigKey = BigInt(key);
+    if (this.index.contains(bigKey)) this.index.remove(bigKey);
+    this.index.add(bigKey, vector);
+  }
+
+  /** Adds or replaces many vectors in one batch. */
+  setMany(entries: readonly { key: number; vector: Float32Array }[]): void {
+    if (entries.length === 0) return;
+    const latest = new Map<number, Float32Array>();
+    for (const entry of entries) latest.set(entry.key, entry.vector);
+    const keys = [...latest.keys()];
+    const matrix = new Float32Array(keys.length * this.dimension);
+    keys.forEach((key, position) => {
+      const bigKey = BigInt(key);
+      if (this.index.contains(bigKey)) this.index.remove(bigKey);
+      matrix.set(latest.get(key) ?? new Float32Array(this.dimension), position * this.dimension);
+    });
+    this.addMany(keys, matrix);
+  }
+
+  /** Adds many new vectors at once (keys must not be present yet); `vectors` is row-major. */
+  addMany(keys: readonly number[], vectors: Float32Array): void {
+    if (keys.length === 0) return;
+    this.index.add(
+      BigUint64Array.from(keys, (key) => BigInt(key)),
+      vectors,
+    );
+  }
+
+  delete(key: number): void {
+    const bigKey = BigInt(key);
+    if (this.index.contains(bigKey)) this.index.remove(bigKey);
+  }
+
+  search(vector: Float32Array, k: number): VectorMatch[] {
+    const size = this.index.size();
+    if (size === 0 || k <= 0) return [];
+    const result = this.index.search(vector, Math.min(k, size));
+    const matches: VectorMatch[] = [];
+    for (let position = 0; position < result.keys.length; position += 1) {
+      const key = result.keys[position];
+      const distance = result.distances[position];
+      if (key === undefined || distance === undefined) continue;
+      matches.push({ key: Number(key), similarity: 1 - distance });
+    }
+    return matches;
+  }
+
+  save(path: string): void {
+    this.index.save(path);
+  }
+}
