@@ -1,0 +1,213 @@
+import { resolve } from 'node:path';
+import {
+  type EvalSummary,
+  evaluateQuestions,
+  loadQuestionRecords,
+  type QuestionResult,
+  summarizeResults,
+  writeReport,
+} from '@rootweaver/eval';
+import {
+  MultiHopRAG,
+  RootweaverError,
+  resolveMultiHopConfig,
+  type SynthesisMode,
+} from '@rootweaver/innovations';
+import { createTokenCounter } from '@rootweaver/providers';
+import { CliUsageError } from '../cli-usage-error.js';
+import type { CliCommand, CliIo } from '../command.js';
+import { type IndexSource, openIndex, resolveIndexSource } from '../index-source.js';
+import {
+  booleanOption,
+  choiceOption,
+  parseArguments,
+  positiveIntegerOption,
+  stringOption,
+} from '../parse-arguments.js';
+import { findRepoRoot } from '../repo-root.js';
+
+const usage = `Usage:
+  rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR)
+                  [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
+                  [--compaction on|off|both] [--limit N] [--out DIR] [--json] [--rebuild]
+  rootweaver eval --golden FILE [--index DIR] [--json]
+
+  --questions FILE   questions.dev.jsonl records (id, question, answer, kind, plan/planRaw, reference, baselines)
+  --kb FILE          import a {title, passage, qa:[…]} knowledge base (cached under .rootweaver/eval-cache/)
+  --corpus FILE      build an index from a corpus with the rule-based generator (cached the same way)
+  --index DIR        use an index built by 'rootweaver index'
+  --plans            recorded: replay each record's decomposition as the first LLM call (default);
+                     llm: the configured LLM decomposes; rules: the rule-based decomposer, no LLM
+  --synthesis        auto (default): compose when the plan allows, else synthesize — with no LLM
+                     configured a needed synthesis falls back to the extractive answer and is counted;
+                     llm: always synthesize (needs an LLM); extractive: never call the LLM to synthesize
+  --compaction       ADR-077 compaction of the synthesis context: off (default), on, or both (runs
+                     each question twice and checks that the hop trajectory is identical)
+  --limit N          only the first N questions
+  --out DIR          write report.md, results.jsonl, summary.json and tokens-vs-em.svg
+  --json             print one JSON summary object on stdout (progress goes to stderr)
+  --rebuild          rebuild a cached --kb/--corpus index
+  --golden FILE      score a golden set (P@5, P@10, answer-contains, citation coverage; multi-hop
+                     against single-pass) on --index DIR, or on the sample index by default
+
+An LLM is used when OPENAI_BASE_URL / OPENAI_API_KEY are set.`;
+
+const options = {
+  questions: { type: 'string' },
+  kb: { type: 'string' },
+  corpus: { type: 'string' },
+  index: { type: 'string' },
+  plans: { type: 'string' },
+  synthesis: { type: 'string' },
+  compaction: { type: 'string' },
+  limit: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+  rebuild: { type: 'boolean' },
+  golden: { type: 'string' },
+} as const;
+
+function formatSummary(summary: EvalSummary): string {
+  const lines = [
+    `questions: ${summary.n}`,
+    `rootweaver   EM ${summary.exactMatch}  F1 ${summary.f1}  LLM calls/q ${summary.llmCallsPerQuestion}  tokens/q median ${summary.tokensPerQuestion.median} (mean ${summary.tokensPerQuestion.mean})`,
+    `reference    EM ${summary.reference.exactMatch}  F1 ${summary.reference.f1}  LLM calls/q ${summary.reference.llmCallsPerQuestion}  tokens/q median ${summary.reference.tokensMedian}`,
+    ...Object.entries(summary.baselines).map(
+      ([name, baseline]) =>
+        `${name.padEnd(12)} EM ${baseline.exactMatch}  F1 ${baseline.f1}  tokens/q median ${baseline.tokensMedian ?? '—'}  (n ${baseline.n})`,
+    ),
+    `non-LLM latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms`,
+    `answers by mode: ${Object.entries(summary.synthesis.byMode)
+      .map(([mode, count]) => `${mode} ${count}`)
+      .join(', ')}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis}`,
+    `confident answers (≥ ${summary.confidence.threshold}): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
+    'by kind:',
+    ...Object.entries(summary.byKind).map(
+      ([kind, group]) =>
+        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch}  F1 ${group.f1}  (reference EM ${group.reference.exactMatch}  F1 ${group.reference.f1})`,
+    ),
+  ];
+  if (summary.compaction.contextCharsMedianOn !== null || summary.compaction.trajectoryIdentical !== null) {
+    lines.push(
+      `context_chars median on ${summary.compaction.contextCharsMedianOn ?? '—'} / off ${summary.compaction.contextCharsMedianOff ?? '—'}; trajectory identical: ${summary.compaction.trajectoryIdenticalCount ?? '—'}/${summary.n}`,
+    );
+  }
+  if (summary.errors > 0) lines.push(`harness errors: ${summary.errors} (see results.jsonl)`);
+  return `${lines.join('\n')}\n`;
+}
+
+function progress(io: CliIo, result: QuestionResult, index: number, total: number): void {
+  const mark = result.error !== undefined ? 'ERR' : result.exactMatch === 1 ? 'ok ' : '   ';
+  io.stderr(`[${index + 1}/${total}] ${mark} ${result.id}  ${result.prediction.slice(0, 60)}\n`);
+}
+
+export async function runEval(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
+  const { values, positionals } = parseArguments('eval', args, options);
+  if (positionals.length > 0) throw new CliUsageError(`eval: unexpected argument "${positionals[0]}".`);
+  const repoRoot = findRepoRoot(io.cwd);
+  const json = booleanOption(values, 'json');
+  const golden = stringOption(values, 'golden');
+  if (golden !== undefined) {
+    throw new RootweaverError(
+      'not-configured',
+      `eval --golden ${golden} needs the embedded store, which is not wired yet.`,
+    );
+  }
+  const questions = stringOption(values, 'questions');
+  if (questions === undefined)
+    throw new CliUsageError('eval: --questions FILE (or --golden FILE) is required.');
+  const source: IndexSource = resolveIndexSource('eval', values, io.cwd);
+  const plans = choiceOption('eval', values, 'plans', ['recorded', 'llm', 'rules'] as const, 'recorded');
+  const synthesis = choiceOption(
+    'eval',
+    values,
+    'synthesis',
+    ['auto', 'llm', 'extractive'] as const satisfies readonly SynthesisMode[],
+    'auto',
+  );
+  const compaction = choiceOption('eval', values, 'compaction', ['on', 'off', 'both'] as const, 'off');
+  const limit = positiveIntegerOption('eval', values, 'limit');
+  const out = stringOption(values, 'out');
+
+  const records = await loadQuestionRecords({
+    file: resolve(io.cwd, questions),
+    ...(limit === undefined ? {} : { limit }),
+  });
+  const opened = await openIndex({
+    source,
+    repoRoot,
+    env: io.env,
+    rebuild: booleanOption(values, 'rebuild'),
+    signal,
+    onProgress: (message) => io.stderr(`${message}\n`),
+  });
+  try {
+    const llm = opened.providers.chatModel;
+    if (llm === undefined && (plans === 'llm' || synthesis === 'llm')) {
+      throw new RootweaverError(
+        'not-configured',
+        `--${plans === 'llm' ? 'plans' : 'synthesis'} llm needs an LLM: set OPENAI_BASE_URL (and OPENAI_API_KEY) or use --plans recorded --synthesis auto.`,
+      );
+    }
+    const tokenCounter = createTokenCounter('llama3');
+    const { store, extractor } = opened.providers;
+    const stats = await store.stats();
+    // An index without vectors (rule-built, no embedder) can only be searched lexically.
+    const config = resolveMultiHopConfig({
+      planner: 'compact',
+      ...(stats.vectors === 0 ? { retrievalMode: 'lexical' as const } : {}),
+    });
+    const started = performance.now();
+    const results = await evaluateQuestions({
+      records,
+      plans,
+      synthesis,
+      compaction,
+      tokenCounter,
+      ...(llm === undefined ? {} : { llm }),
+      signal,
+      createEngine: ({ chatModel }) =>
+        new MultiHopRAG({
+          ...(chatModel === undefined ? {} : { chatModel }),
+          store,
+          ...(extractor === undefined ? {} : { extractor }),
+          tokenCounter,
+          config,
+        }),
+      onResult: (result, index, total) => progress(io, result, index, total),
+    });
+    const summary = summarizeResults(results, { confidenceThreshold: config.extractionConfidenceThreshold });
+    io.stderr(
+      `evaluated ${results.length} questions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+    if (out !== undefined) {
+      const written = await writeReport({
+        directory: resolve(io.cwd, out),
+        results,
+        summary,
+        settings: {
+          questions,
+          source: opened.description,
+          plans,
+          synthesis,
+          compaction,
+          llm: llm?.modelId ?? 'none',
+          tokenizer: `${tokenCounter.family} (message contents)`,
+          command: `rootweaver eval ${args.join(' ')}`,
+        },
+      });
+      io.stderr(`wrote ${written.files.join(', ')}\n`);
+    }
+    io.stdout(json ? `${JSON.stringify(summary)}\n` : formatSummary(summary));
+    return 0;
+  } finally {
+    await opened.providers.close();
+  }
+}
+
+export const evalCommand: CliCommand = {
+  name: 'eval',
+  summary: 'Measure EM/F1, LLM calls and tokens on a dataset, or score the golden set',
+  usage,
+  run: runEval,
+};
