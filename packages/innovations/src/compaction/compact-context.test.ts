@@ -287,6 +287,18 @@ describe('compactContext priority bands (ADR-077 §Decision 3)', () => {
     expect(other.text).toBe('NOLAN directed it');
   });
 
+  it('a still-open sub-query with no key terms pins nothing', () => {
+    fc.assert(
+      fc.property(compactionCase, ({ context, ...options }) => {
+        const withTermless = {
+          ...options,
+          openSubQueries: [...options.openSubQueries, 'Who was it?', 'x y z'],
+        };
+        expect(compactContext(context, withTermless)).toEqual(compactContext(context, options));
+      }),
+    );
+  });
+
   it('ignores stop words when counting query overlap', () => {
     // 'which' and 'there' are stop words; only 'capital' is a key term of the query.
     const context = ['which there which there', 'capital'].join('\n');
