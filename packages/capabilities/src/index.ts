@@ -51,6 +51,7 @@ export {
   type RootweaverHttpServer,
 } from './http/create-http-server.js';
 export {
+  createMetricsRegistry,
   MultiHopMetrics,
   type RequestObservation,
   type RequestOutcome,

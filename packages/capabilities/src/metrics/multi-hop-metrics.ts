@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** The outcome label of `multi_hop_requests_total`. */
 export type RequestOutcome = 'answered' | 'refused' | 'error';
@@ -88,4 +88,11 @@ export class MultiHopMetrics {
 function reuse<T>(registry: Registry, name: string, create: () => T): T {
   const existing = registry.getSingleMetric(name);
   return existing === undefined ? create() : (existing as T);
+}
+
+/** A fresh registry for a service; with `processMetrics`, also Node's process metrics (CPU, memory, event loop). */
+export function createMetricsRegistry(options: { readonly processMetrics?: boolean } = {}): Registry {
+  const registry = new Registry();
+  if (options.processMetrics === true) collectDefaultMetrics({ register: registry });
+  return registry;
 }
