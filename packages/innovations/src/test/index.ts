@@ -1,3 +1,4 @@
+export { citeLineWith, promptOf } from './engine-scripts.js';
 export { engineWorldItems, lastAnswerComposition, placeholderGrounding } from './engine-world.js';
 export { type ChatMatcher, type ChatReply, type ChatScriptEntry, FakeChatModel } from './fake-chat-model.js';
 export { FakeEmbedder } from './fake-embedder.js';

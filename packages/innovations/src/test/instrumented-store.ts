@@ -10,8 +10,8 @@ import type {
 } from '../spec/knowledge-store.js';
 
 export interface InstrumentedStoreOptions {
-  /** Simulated search latency in milliseconds; honours the request's AbortSignal. */
-  readonly delayMs?: number;
+  /** Simulated search latency in milliseconds (or per query); honours the request's AbortSignal. */
+  readonly delayMs?: number | ((query: string) => number);
   /** When true, the search ignores its AbortSignal (a port that cannot be cancelled). */
   readonly ignoreSignal?: boolean;
 }
@@ -46,8 +46,12 @@ export class InstrumentedStore implements KnowledgeStore {
     this.startListeners = [];
     for (const listener of listeners) listener(options.query);
     try {
-      if (this.options.delayMs !== undefined) {
-        await delay(this.options.delayMs, this.options.ignoreSignal === true ? undefined : options.signal);
+      const delayMs =
+        typeof this.options.delayMs === 'function'
+          ? this.options.delayMs(options.query)
+          : this.options.delayMs;
+      if (delayMs !== undefined && delayMs > 0) {
+        await delay(delayMs, this.options.ignoreSignal === true ? undefined : options.signal);
       }
       return await this.inner.search(options);
     } finally {

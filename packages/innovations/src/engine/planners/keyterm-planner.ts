@@ -144,21 +144,11 @@ export class KeytermPlanner implements Planner {
     }
     const fullContext = renderContext(blocks);
     if (!stoppedNaturally) {
-      const stillOpen = lastCandidates.filter(
-        (candidate) =>
-          !askedKeys.has(normaliseQuestion(candidate.question)) &&
-          isSubQueryOpen(candidate.question, fullContext, config.answerabilityThreshold),
-      );
-      if (stillOpen.length > 0) {
-        run.forcedStop = 'max-hops';
-        const last = run.hops.pop();
-        if (last !== undefined) {
-          run.hops.push({
-            ...last,
-            forcedStop: 'max-hops',
-            note: `max_hops ${config.maxHops} reached with ${stillOpen.length} sub-question(s) open`,
-          });
-        }
+      // The cap ended the loop before a re-decomposition found nothing open: ADR-077's max_hops.
+      run.forcedStop = 'max-hops';
+      const last = run.hops.pop();
+      if (last !== undefined) {
+        run.hops.push({ ...last, forcedStop: 'max-hops', note: `max_hops ${config.maxHops} reached` });
       }
     }
     const candidates = lastCandidates.map((candidate) => candidate.question);
