@@ -57,15 +57,15 @@ function chunkFit(chunk: TextSpan, type: AnswerType, before: string): number {
   const isCountry = countries.length > 0 && countries[0]?.text.length === chunk.text.length;
   switch (type) {
     case 'person': {
-      if (isCountry) return 0.05;
+      if (isCountry || (countries.length > 0 && words === 1)) return 0.05;
       if (isOrganisation) return 0.2;
       const cue = personCue.test(before) ? 0.1 : 0;
-      return (words >= 2 ? 0.9 : 0.55) + cue;
+      return (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
     }
     case 'place': {
       if (isOrganisation) return 0.3;
       if (isCountry) return 0.7;
-      return placeCue.test(before) ? 1 : 0.6;
+      return placeCue.test(before) ? 1 : 0.4;
     }
     case 'organisation':
       if (isCountry) return 0.2;
@@ -96,7 +96,7 @@ function copulaRemainder(text: string): TextSpan | undefined {
   return { text: rest.trim(), start, end: start + rest.trim().length };
 }
 
-function candidatesOf(text: string, type: AnswerType): Candidate[] {
+function candidatesOf(text: string, type: AnswerType, asksAge: boolean): Candidate[] {
   const candidates: Candidate[] = [];
   const trimmed = text.trim();
   if (type === 'yes-no') {
@@ -116,7 +116,7 @@ function candidatesOf(text: string, type: AnswerType): Candidate[] {
     let fit = 0;
     if (type === 'date') fit = date.precision === 'day' ? 1 : date.precision === 'month' ? 0.85 : 0.75;
     else if (type === 'year') fit = 1;
-    else if (type === 'number') fit = 0.25;
+    else if (type === 'number') fit = asksAge ? 0.9 : 0.25;
     else if (type === 'other') fit = 0.3;
     if (fit > 0) {
       const display =
@@ -130,7 +130,7 @@ function candidatesOf(text: string, type: AnswerType): Candidate[] {
       candidates.push({
         text: number.text,
         kind: 'number',
-        fit: type === 'number' ? 1 : 0.3,
+        fit: type === 'number' ? (asksAge ? 0.5 : 1) : 0.3,
         start: number.start,
         end: number.end,
       });
@@ -153,6 +153,7 @@ function candidatesOf(text: string, type: AnswerType): Candidate[] {
   }
   if (type !== 'date' && type !== 'year' && type !== 'number') {
     for (const chunk of capitalisedChunks(text)) {
+      if (dates.some((date) => chunk.start < date.end && chunk.end > date.start)) continue;
       const fit = chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 20), chunk.start));
       if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
     }
@@ -187,6 +188,8 @@ interface QuestionProfile {
   readonly allTokens: ReadonlySet<string>;
   readonly entityTokens: readonly string[];
   readonly relationStems: readonly string[];
+  /** "What is the age of X?": a birth date answers it better than a stray number. */
+  readonly asksAge: boolean;
 }
 
 function profile(question: string): QuestionProfile {
@@ -204,24 +207,28 @@ function profile(question: string): QuestionProfile {
         .map(stem),
     ),
   ];
-  return { type, allTokens: new Set(wordTokens(question)), entityTokens: [...entityTokens], relationStems };
+  return {
+    type,
+    allTokens: new Set(wordTokens(question)),
+    entityTokens: [...entityTokens],
+    relationStems,
+    asksAge: /\bage\b|\bhow old\b/i.test(question),
+  };
 }
 
-/** How well a retrieved pair is about the question's entity and relation, in [0, 1]. */
-function relevanceOf(hit: SearchHit, question: QuestionProfile): number {
-  const hitTokens = new Set(wordTokens(`${hit.title} ${hit.question ?? ''} ${hit.answer ?? hit.text}`));
+/** How well a source text (with its pair's title and question) is about the question's entity and relation. */
+function relevanceOf(context: string, relationText: string, question: QuestionProfile): number {
+  const tokens = new Set(wordTokens(context));
   const entityCoverage =
     question.entityTokens.length === 0
-      ? 0.6
-      : question.entityTokens.filter((token) => hitTokens.has(token)).length / question.entityTokens.length;
-  const pairStems = new Set(wordTokens(hit.question ?? hit.text).map(stem));
-  const answerStems = new Set(wordTokens(hit.answer ?? hit.text).map(stem));
+      ? 0.7
+      : question.entityTokens.filter((token) => tokens.has(token)).length / question.entityTokens.length;
+  const stems = new Set(wordTokens(relationText).map(stem));
   const relationCoverage =
     question.relationStems.length === 0
       ? 0.5
-      : question.relationStems.filter((token) => pairStems.has(token) || answerStems.has(token)).length /
-        question.relationStems.length;
-  return 0.1 + 0.6 * entityCoverage + 0.3 * relationCoverage;
+      : question.relationStems.filter((token) => stems.has(token)).length / question.relationStems.length;
+  return 0.1 + 0.6 * entityCoverage * entityCoverage + 0.3 * relationCoverage;
 }
 
 /** Closeness of a span to the question's relation words in the text, as a multiplier ≥ 1. */
@@ -248,7 +255,7 @@ function questionOverlap(candidate: string, question: QuestionProfile): number {
 }
 
 export interface HeuristicExtractorOptions {
-  /** Weight of passage sentences relative to the pair's own answer (default 0.35). */
+  /** Weight of passage sentences relative to the pair's own answer (default 0.6). */
   readonly passageWeight?: number;
 }
 
@@ -264,7 +271,7 @@ export class HeuristicExtractor implements AnswerExtractor {
   private readonly passageWeight: number;
 
   constructor(options: HeuristicExtractorOptions = {}) {
-    this.passageWeight = options.passageWeight ?? 0.35;
+    this.passageWeight = options.passageWeight ?? 0.6;
   }
 
   async extract(options: ExtractOptions): Promise<Extraction> {
@@ -279,26 +286,32 @@ export class HeuristicExtractor implements AnswerExtractor {
     evidence.forEach((hit, index) => {
       const rank = hit.rank > 0 ? hit.rank : index + 1;
       const rankWeight = 1 / (1 + 0.2 * (rank - 1));
-      const relevance = relevanceOf(hit, question);
-      const sources: Source[] = [];
-      if (hit.answer !== undefined && hit.answer.trim().length > 0)
-        sources.push({ text: hit.answer, weight: 1 });
-      else sources.push(...sentences(hit.text).map((text) => ({ text, weight: 0.8 })));
+      const sources: (Source & { relevance: number })[] = [];
+      const pairQuestion = hit.question ?? '';
+      if (hit.answer !== undefined && hit.answer.trim().length > 0) {
+        const relevance = relevanceOf(
+          `${hit.title} ${pairQuestion} ${hit.answer}`,
+          `${pairQuestion} ${hit.answer}`,
+          question,
+        );
+        sources.push({ text: hit.answer, weight: 1, relevance });
+      } else {
+        for (const text of sentences(hit.text)) {
+          sources.push({ text, weight: 0.9, relevance: relevanceOf(`${hit.title} ${text}`, text, question) });
+        }
+      }
       if (hit.passage.length > 0 && hit.passage !== hit.text) {
-        for (const sentence of sentences(hit.passage)) {
-          const sentenceStems = new Set(wordTokens(sentence).map(stem));
-          const shared = question.relationStems.filter((token) => sentenceStems.has(token)).length;
-          if (shared === 0) continue;
+        for (const text of sentences(hit.passage)) {
           sources.push({
-            text: sentence,
-            weight:
-              this.passageWeight * Math.min(1, shared / Math.max(1, question.relationStems.length) + 0.3),
+            text,
+            weight: this.passageWeight,
+            relevance: relevanceOf(`${hit.title} ${text}`, text, question),
           });
         }
       }
-      const perHit = new Map<string, { score: number; fit: number; display: string }>();
+      const perHit = new Map<string, { score: number; fit: number; relevance: number; display: string }>();
       for (const source of sources) {
-        for (const candidate of candidatesOf(source.text, question.type)) {
+        for (const candidate of candidatesOf(source.text, question.type, question.asksAge)) {
           const display = candidate.text.replace(/^(?:the|a|an)\s+(?=\p{Ll})/iu, '').replace(/[\s,;:]+$/, '');
           const key = normaliseAnswer(display);
           if (key.length === 0) continue;
@@ -309,15 +322,20 @@ export class HeuristicExtractor implements AnswerExtractor {
             candidate.fit *
             source.weight *
             rankWeight *
-            relevance *
+            source.relevance *
             overlapFactor *
             cueBonus(source.text, candidate, question);
           const current = perHit.get(key);
           if (current === undefined || current.score < score)
-            perHit.set(key, { score, fit: candidate.fit * overlapFactor, display });
+            perHit.set(key, {
+              score,
+              fit: candidate.fit * overlapFactor,
+              relevance: source.relevance,
+              display,
+            });
         }
       }
-      for (const [key, { score, fit, display }] of perHit) {
+      for (const [key, { score, fit, relevance, display }] of perHit) {
         const entry = scored.get(key) ?? {
           display,
           total: 0,

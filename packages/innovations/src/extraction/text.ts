@@ -81,6 +81,9 @@ const sentenceWords: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+const titleStart =
+  /^(?:\d+(?:st|nd|rd|th)\s|(?:Holy Roman |Grand )?(?:Duke|Duchess|Earl|Count|Countess|Marquess|Marquis|Baron|Baroness|Viscount|Prince|Princess|King|Queen|Emperor|Empress|Lord|Lady|Archduke|Archduchess|Elector|Margrave|Landgrave|Sultan|Shah|Pope|Bishop|Archbishop|Crown Prince)\b)/;
+
 export interface TextSpan {
   readonly text: string;
   readonly start: number;
@@ -124,7 +127,16 @@ export function capitalisedChunks(text: string): TextSpan[] {
     const first = current[0];
     const last = current.at(-1);
     if (first !== undefined && last !== undefined) {
-      chunks.push({ text: text.slice(first.start, last.end), start: first.start, end: last.end });
+      let end = last.end;
+      if (/['’]s$/.test(text.slice(first.start, end))) end -= 2;
+      const previous = chunks.at(-1);
+      const gap = previous === undefined ? '' : text.slice(previous.end, first.start);
+      // "Humphrey Stafford, 1st Duke of Buckingham", "Henry IV, Holy Roman Emperor": one name.
+      if (previous !== undefined && /^,\s$/.test(gap) && titleStart.test(text.slice(first.start, end))) {
+        chunks[chunks.length - 1] = { text: text.slice(previous.start, end), start: previous.start, end };
+      } else if (end > first.start) {
+        chunks.push({ text: text.slice(first.start, end), start: first.start, end });
+      }
     }
     current = [];
   };
@@ -134,7 +146,9 @@ export function capitalisedChunks(text: string): TextSpan[] {
     const previous = current.at(-1);
     const between = previous === undefined ? '' : text.slice(previous.end, entry.start);
     if (previous !== undefined && !/^[\s]*$/.test(between)) flush();
-    if (isCapitalised(entry.word) && !/^\d{3,4}s?$/.test(entry.word)) {
+    const startsChunk =
+      current.length > 0 || !/^\d/.test(entry.word) || /^\d+(?:st|nd|rd|th)$/.test(entry.word);
+    if (isCapitalised(entry.word) && !/^\d{3,4}s?$/.test(entry.word) && startsChunk) {
       current.push(entry);
     } else if (current.length > 0 && nameConnectors.has(entry.word.toLowerCase())) {
       const next = words[index + 1];

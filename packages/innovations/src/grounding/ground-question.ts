@@ -98,7 +98,13 @@ function descriptorsOf(parentQuestion: string): string[][] {
   const descriptors: string[][] = [];
   const body = parentQuestion.trim().replace(/\?+\s*$/, '');
   const copula = /^(?:who|what|which)\s+(?:is|was|are|were)\s+(.+)$/i.exec(body);
-  if (copula?.[1] !== undefined) descriptors.push(wordTokens(copula[1]));
+  // A descriptor names a relation ("the director of X", "X's father"), not just the entity ("Who is X?").
+  if (
+    copula?.[1] !== undefined &&
+    /(?:^|\s)(?:the|a|an|this|that)\s+\p{Ll}|['’]s\s+\p{Ll}/u.test(copula[1])
+  ) {
+    descriptors.push(wordTokens(copula[1]));
+  }
   const verb =
     /^(?:who|what|which(?:\s+\w+)?)\s+(directed|composed|wrote|written|produced|performed|sang|published|founded|created|designed|painted)\s+(.+)$/i.exec(
       body,
@@ -134,8 +140,10 @@ function findDescriptor(question: string, descriptor: readonly string[]): [numbe
     );
     if (lead !== null) from -= lead[0].length;
     let to = last.end;
-    const trail = /^(?:'s\b)?['"’”]?/.exec(question.slice(to));
-    if (trail !== null && !trail[0].startsWith("'s")) to += trail[0].length;
+    const trail = /^(?:\s*\(?\s*(?:film|movie|song|album|band|novel|book)\b\)?)*\)?['"’”]?/i.exec(
+      question.slice(to),
+    );
+    if (trail !== null) to += trail[0].length;
     return [from, to];
   }
   return undefined;
@@ -319,22 +327,26 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
   return { text, method: 'appended', insertedFrom: missing.map((parent) => parent.id) };
 }
 
-/** Role nouns a parent question asks about: "Who is the director of X?" → director. */
+/** The role noun a parent question asks for: "Who is the director of X?" → director; "Who directed X?" → director. */
 function roleNouns(parentQuestion: string): string[] {
   const nouns: string[] = [];
-  for (const match of parentQuestion.matchAll(/\b(?:the|a|an|which|what)\s+([\p{Ll}-]+)/gu)) {
-    if (match[1] !== undefined && !fillerWords.has(match[1]) && match[1] !== 'name')
-      nouns.push(stem(match[1]));
-  }
-  const possessive = /'s\s+([\p{Ll}-]+)/u.exec(parentQuestion);
+  const text = parentQuestion.trim();
+  const copula = /^(?:who|what|which)\s+(?:is|was|are|were)\s+(?:the|a|an)\s+([\p{Ll}-]+)/iu.exec(text);
+  if (copula?.[1] !== undefined && !fillerWords.has(copula[1]) && copula[1] !== 'name')
+    nouns.push(stem(copula[1]));
+  const which = /^(?:which|what)\s+([\p{Ll}-]+)/iu.exec(text);
+  if (which?.[1] !== undefined && !/^(?:is|was|are|were|did|does|do|has|have)$/.test(which[1]))
+    nouns.push(stem(which[1]));
+  const possessive = /^(?:who|what)\s+(?:is|was|are|were)\s+.+?['’]s\s+([\p{Ll}-]+)\s*\??$/iu.exec(text);
   if (possessive?.[1] !== undefined) nouns.push(stem(possessive[1]));
-  const verb = /\b(directed|composed|wrote|produced|performed|published|founded|created)\b/i.exec(
-    parentQuestion,
-  );
+  const verb =
+    /^(?:who|which\s+\w+)\s+(directed|composed|wrote|produced|performed|published|founded|created)\b/i.exec(
+      text,
+    );
   if (verb?.[1] !== undefined) {
     const noun = agentNouns[verb[1].toLowerCase()];
     if (noun !== undefined) nouns.push(stem(noun));
   }
-  if (/^\s*who\b/i.test(parentQuestion)) nouns.push(stem('person'));
+  if (/^\s*who\b/i.test(text)) nouns.push(stem('person'));
   return nouns;
 }
