@@ -78,7 +78,7 @@ const monthPattern =
 export const dateSource = [
   `\\b${monthPattern}\\s+\\d{1,2},?\\s+\\d{3,4}\\b`,
   `\\b\\d{1,2}\\s+${monthPattern},?\\s+\\d{3,4}\\b`,
-  `\\b${monthPattern}\\s+\\d{3,4}\\b`,
+  `\\b${monthPattern},?\\s+\\d{3,4}\\b`,
   `\\b(?:1\\d{3}|20\\d{2})s\\b`,
   `\\b(?:1\\d{3}|20\\d{2})\\b`,
 ].join('|');

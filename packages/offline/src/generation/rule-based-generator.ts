@@ -1,5 +1,6 @@
 import { throwIfAborted } from '@rootweaver/innovations';
 import { type Annotation, dateSource, type EntityKind } from '../annotation/annotate-entities.js';
+import { normaliseText } from '../validation/normalise-text.js';
 import { decontextualise, titleEntity } from './decontextualise.js';
 import type { GeneratedPair, GenerateQaOptions, GenerateQaResult, QaGenerator } from './qa-generator.js';
 
@@ -9,7 +10,9 @@ const nameConnector = '(?:of|the|de|du|des|del|della|di|da|van|von|der|den|la|le
 const name = `${nameWord}(?:\\s+(?:${nameConnector}\\s+)*${nameWord})*`;
 const names = `${name}(?:(?:,\\s+|\\s+and\\s+|,\\s+and\\s+|\\s+&\\s+)${name})*`;
 const clauseEnd = String.raw`(?=\s*(?:[.;:()\[\]]|,\s+(?:\p{Ll}|\d)|\s+(?:which|who|whose|where|that|while|but|whereas|although|since|after|before|until|when|as|and\s+(?:is|was|has|had|were|are))\b|$))`;
-const place = String.raw`(?:the\s+)?[\p{Lu}][^.;:()\[\]]*?${clauseEnd}`;
+const place = `(?:the\\s+)?${names}(?:\\s+(?:district|region|area|part|province|state|county|suburb|city|town|village|municipality|department|prefecture|borough|coast|island|valley)\\s+of\\s+(?:the\\s+)?${names})?`;
+const descriptor =
+  '(?:(?:[\\p{Lu}][\\p{L}\\-]+\\s+)?(?:[\\p{Ll}\\-]+\\s+){0,2}?(?:band|singer|artist|group|rapper|duo|trio|director|filmmaker|author|writer|novelist|composer|musician|producer|songwriter|guitarist|DJ|company|studio|label|poet|playwright|comedian|actor|actress|cartoonist|developer|publisher)\\s+)?';
 
 const byVerbs: Record<string, string> = {
   directed: 'directed',
@@ -98,7 +101,7 @@ const workPattern = new RegExp(
     .sort((left, right) => right.length - left.length)
     .join(
       '|',
-    )})\\b(?!\\s+(?:director|maker|producer|critic|score|studio|composer|editor|company|industry|festival|actor|actress|writer|character|adaptation|version|distributor|division))(?:\\s+(?:directed\\s+)?by\\s+(${names}))?`,
+    )})\\b(?!\\s+(?:director|maker|producer|critic|score|studio|composer|editor|company|industry|festival|actor|actress|writer|character|adaptation|version|distributor|division))(?:\\s+(?:directed\\s+)?by\\s+${descriptor}(${names}))?`,
   'u',
 );
 const locationNouns =
@@ -124,6 +127,8 @@ const diedPattern = new RegExp(
   `\\bdied\\s+(?:(?:on|in)\\s+)?(${date})(?:\\s*,?\\s+in\\s+(${place}))?|\\bdied\\s+in\\s+(${place})`,
   'u',
 );
+const populationPattern =
+  /\bpopulation\s+(?:of\s+|was\s+|is\s+|stood\s+at\s+)?(?:about\s+|approximately\s+|around\s+|over\s+|some\s+)?(\d[\d,.]*(?:\s+(?:million|billion|thousand))?)(?:[^.]*?\b(?:at|in|as of)\s+the\s+(\d{4})\s+[Cc]ensus)?/u;
 const starringPattern = new RegExp(`\\bstar(?:s|red|ring)\\s+(${names})`, 'u');
 const marriedPattern = new RegExp(`\\bmarried\\s+(?:to\\s+)?(${name})`, 'u');
 const familyPattern = new RegExp(
@@ -143,6 +148,37 @@ const occupationPattern = new RegExp(
 );
 const personNouns =
   /\b(actor|actress|singer|songwriter|director|writer|author|poet|politician|player|footballer|musician|composer|producer|painter|artist|journalist|lawyer|judge|officer|general|king|queen|prince|princess|emperor|bishop|priest|scientist|physicist|chemist|mathematician|philosopher|economist|historian|engineer|architect|businessman|businesswoman|entrepreneur|model|dancer|comedian|rapper|guitarist|drummer|pianist|coach|manager|athlete|cyclist|boxer|wrestler|swimmer|photographer|designer|screenwriter|novelist|playwright|filmmaker|presenter|broadcaster|activist|diplomat|soldier|nobleman|noblewoman|saint|monk|nun|physician|surgeon|professor|teacher|scholar|linguist|sculptor|cartoonist|illustrator|editor|publisher|founder|chef|astronaut|explorer|inventor|pilot|jockey|racer|driver|cricketer|batsman|bowler|goalkeeper|midfielder|defender|forward|striker|queen consort|duke|duchess|count|countess|earl|baron|lord|lady|senator|governor|mayor|minister|president|chancellor|member)\b/u;
+
+const subjectConnectors = new Set([
+  'of',
+  'the',
+  'de',
+  'du',
+  'des',
+  'del',
+  'della',
+  'di',
+  'da',
+  'van',
+  'von',
+  'der',
+  'den',
+  'la',
+  'le',
+  'and',
+  'in',
+  'for',
+  'on',
+  'a',
+  'an',
+  'to',
+  'at',
+  'y',
+  'upon',
+  '-',
+  '–',
+  ':',
+]);
 
 function clean(text: string): string {
   return text
@@ -179,6 +215,10 @@ function entitySubject(raw: string): string | undefined {
   if (/^(?:The|This|These|Those|It|There|A|An|Some|Many|Most|All|Its|Their|His|Her)\s+\p{Ll}/u.test(subject))
     return undefined;
   if (/^(?:It|There|This|That|These|Those|He|She|They)$/u.test(subject)) return undefined;
+  // A name: capitalised words, numbers and connectors only ("Lee Creek Bridge", "University of Oslo").
+  const words = subject.split(' ');
+  if (!words.every((word) => /^[\p{Lu}\d"“'‘(&]/u.test(word) || subjectConnectors.has(word)))
+    return undefined;
   return subject;
 }
 
@@ -313,6 +353,11 @@ function relationFacts(context: SentenceContext): void {
             : 'Who';
     add(`${word} ${active} ${subject}?`, answer, 'by');
   }
+  const population = populationPattern.exec(text);
+  if (population?.[1] !== undefined) {
+    const census = population[2] === undefined ? '' : ` in the ${population[2]} census`;
+    add(`What was the population of ${subject}${census}?`, population[1].replace(/[.,]$/, ''), 'population');
+  }
   const starring = starringPattern.exec(text);
   if (starring?.[1] !== undefined) add(`Who starred in ${subject}?`, trimAnswer(starring[1]), 'starring');
   const married = marriedPattern.exec(text);
@@ -355,6 +400,8 @@ export class RuleBasedGenerator implements QaGenerator {
       if (!kinds.has(entity.text)) kinds.set(entity.text, entity.kind);
     const person = { person: kinds.get(title) === 'person' };
     const pairs: GeneratedPair[] = [];
+    const seen = new Set<string>();
+    const normalisedTitle = normaliseText(title);
     for (const sentence of annotation.sentences) {
       const text = decontextualise(sentence.text, passage.title);
       const copula = copulaPattern.exec(text);
@@ -365,7 +412,15 @@ export class RuleBasedGenerator implements QaGenerator {
           text.split(/\s+(?:\p{Ll}+ed|\p{Ll}+s|has|had|became|won|played|served|starred|died|lived)\b/u)[0] ??
             '',
         );
-      const subject = leadSubject !== undefined && leadSubject.length <= 80 ? leadSubject : title;
+      const rawLead = copula?.[1] ?? text.slice(0, 120);
+      const lead = normaliseText(rawLead.split(/,\s+/)[0] ?? '').replace(/^the /, '');
+      const mentionsTitle =
+        lead.startsWith(normalisedTitle) && lead.split(' ').length <= normalisedTitle.split(' ').length + 4;
+      const subject = mentionsTitle
+        ? title
+        : leadSubject !== undefined && leadSubject.length <= 80
+          ? leadSubject
+          : title;
       const before = pairs.length;
       const context: SentenceContext = {
         original: sentence.text,
@@ -377,12 +432,19 @@ export class RuleBasedGenerator implements QaGenerator {
         person,
         add: (question, answer, rule) => {
           const trimmed = answer.trim();
-          if (trimmed === '' || trimmed === subject) return;
+          if (trimmed === '' || question.includes(trimmed)) return;
+          const key = `${question}\u0000${trimmed}`;
+          if (seen.has(key)) return;
+          seen.add(key);
           pairs.push({ question, answer: trimmed, sentence: sentence.text, rule });
         },
       };
       lifeFacts(context);
-      if (copula?.[2] !== undefined && copula[3] !== undefined && namedSubject !== undefined)
+      if (
+        copula?.[2] !== undefined &&
+        copula[3] !== undefined &&
+        (namedSubject !== undefined || mentionsTitle)
+      )
         copulaFacts(context, copula[2], copula[3]);
       relationFacts(context);
       if (pairs.length === before)

@@ -1,1 +1,1 @@
-export {};
+export { JsonlFileStore } from './jsonl-file-store.js';

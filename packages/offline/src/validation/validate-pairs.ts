@@ -44,6 +44,12 @@ export interface ValidatePairsResult {
   readonly rejected: RejectionCounts;
 }
 
+const questionStopWords = new Set(['the', 'a', 'an', 'of', 'is', 'was', 'are', 'were', 'did', 'does', 'do']);
+
+function contentTokens(normalisedQuestion: string): Set<string> {
+  return new Set(normalisedQuestion.split(' ').filter((token) => !questionStopWords.has(token)));
+}
+
 function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
   let shared = 0;
   for (const token of left) if (right.has(token)) shared += 1;
@@ -61,7 +67,7 @@ export function validatePairs(options: ValidatePairsOptions): ValidatePairsResul
   const rejected = emptyRejectionCounts();
   const accepted: GeneratedPair[] = [];
   const seen = new Set<string>();
-  const tokenSets: Set<string>[] = [];
+  const kept: { tokens: Set<string>; questionTokens: Set<string>; answer: string }[] = [];
   for (const pair of options.pairs) {
     const question = pair.question.trim();
     const answer = pair.answer.trim();
@@ -88,15 +94,20 @@ export function validatePairs(options: ValidatePairsOptions): ValidatePairsResul
       continue;
     }
     const tokens = new Set(`${normalisedQuestion} ${normalisedAnswer}`.split(' '));
-    if (
+    const questionTokens = contentTokens(normalisedQuestion);
+    const nearDuplicate =
       options.checks?.nearDuplicates !== false &&
-      tokenSets.some((previous) => jaccard(previous, tokens) >= threshold)
-    ) {
+      kept.some(
+        (previous) =>
+          jaccard(previous.tokens, tokens) >= threshold ||
+          (previous.answer === normalisedAnswer && jaccard(previous.questionTokens, questionTokens) >= 0.7),
+      );
+    if (nearDuplicate) {
       rejected['near-duplicate'] += 1;
       continue;
     }
     seen.add(key);
-    tokenSets.push(tokens);
+    kept.push({ tokens, questionTokens, answer: normalisedAnswer });
     accepted.push(
       pair.question === question && pair.answer === answer ? pair : { ...pair, question, answer },
     );

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { annotateEntities } from '../annotation/annotate-entities.js';
+import { normaliseText } from '../validation/normalise-text.js';
+import { RuleBasedGenerator } from './rule-based-generator.js';
+
+const generator = new RuleBasedGenerator();
+
+function pairsOf(title: string, text: string): Record<string, string[]> {
+  const pairs = generator.generateSync({ title }, annotateEntities(text));
+  const byQuestion: Record<string, string[]> = {};
+  for (const pair of pairs) (byQuestion[pair.question] ??= []).push(pair.answer);
+  return byQuestion;
+}
+
+describe('RuleBasedGenerator', () => {
+  it('turns a birth sentence into when/where pairs', () => {
+    const pairs = pairsOf('Dana Cohen', 'Dana Cohen was born on March 3, 1981 in Haifa, Israel.');
+    expect(pairs['When was Dana Cohen born?']).toEqual(['March 3, 1981']);
+    expect(pairs['Where was Dana Cohen born?']).toEqual(['Haifa, Israel']);
+  });
+
+  it('turns "X is a 1994 American film directed by Y" into director, year and nationality pairs', () => {
+    const pairs = pairsOf(
+      'Blue Sky (film)',
+      'Blue Sky is a 1994 American drama film directed by Tony Richardson.',
+    );
+    expect(pairs['Who directed Blue Sky?']).toEqual(['Tony Richardson']);
+    expect(pairs['When was Blue Sky released?']).toEqual(['1994']);
+    expect(pairs['What nationality is Blue Sky?']).toEqual(['American']);
+    expect(pairs['What is Blue Sky?']).toEqual(['1994 American drama film directed by Tony Richardson']);
+  });
+
+  it('decontextualises pronouns and "the film" before matching', () => {
+    const pairs = pairsOf(
+      'John Smith (actor)',
+      'John Smith (1 January 1900 – 2 February 1980) was an English actor. He married Mary Jones in 1925. He died in Paris.',
+    );
+    expect(pairs['When was John Smith born?']).toEqual(['1 January 1900']);
+    expect(pairs['When did John Smith die?']).toEqual(['2 February 1980']);
+    expect(pairs['Who did John Smith marry?']).toEqual(['Mary Jones']);
+    expect(pairs['Where did John Smith die?']).toEqual(['Paris']);
+    expect(pairs["What was John Smith's occupation?"]).toEqual(['actor']);
+    expect(pairs['What nationality was John Smith?']).toEqual(['English']);
+    const film = pairsOf(
+      'Inju',
+      'Inju is a 2008 film by Barbet Schroeder. The film stars Benoît Magimel and was filmed on location in Tokyo.',
+    );
+    expect(film['Who starred in Inju?']).toEqual(['Benoît Magimel']);
+    expect(film['Where was Inju filmed?']).toEqual(['Tokyo']);
+    expect(film['Who directed Inju?']).toEqual(['Barbet Schroeder']);
+  });
+
+  it('answers location and role questions and both directions of "X is the director of Y"', () => {
+    const pairs = pairsOf(
+      'Michael Govan',
+      'Michael Govan is the director of the Los Angeles County Museum of Art. Natural Dam is an unincorporated community in Crawford County, Arkansas.',
+    );
+    expect(pairs['Who is the director of the Los Angeles County Museum of Art?']).toEqual(['Michael Govan']);
+    expect(pairs['Where is Natural Dam?']).toEqual(['Crawford County, Arkansas']);
+  });
+
+  it('falls back to a question about the title entity with the whole sentence as answer', () => {
+    const sentence = 'Borat and Brüno segments appear along with new and unseen interviews.';
+    const pairs = pairsOf('Borat Programme', sentence);
+    expect(pairs['What is known about Borat Programme?']).toEqual([sentence]);
+  });
+
+  it('keeps the source sentence and produces answers that occur in the passage', () => {
+    const text =
+      'Inception is a 2010 American science fiction film written and directed by Christopher Nolan. It stars Leonardo DiCaprio.';
+    const pairs = generator.generateSync({ title: 'Inception' }, annotateEntities(text));
+    expect(pairs.length).toBeGreaterThanOrEqual(4);
+    for (const pair of pairs) {
+      expect(pair.question.endsWith('?')).toBe(true);
+      expect(normaliseText(text)).toContain(normaliseText(pair.answer));
+      expect(text).toContain(pair.sentence);
+    }
+  });
+
+  const musique = '../shared/datasets/compactrag/musique/corpus.jsonl';
+  let lines: string[] = [];
+  try {
+    lines = readFileSync(new URL(`../../../../${musique}`, import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(0, 300);
+  } catch {
+    lines = [];
+  }
+  it.skipIf(lines.length === 0)(
+    `on 300 musique passages most answers are verbatim and short (skipped without ${musique})`,
+    () => {
+      let total = 0;
+      let verbatim = 0;
+      let short = 0;
+      for (const line of lines) {
+        const record = JSON.parse(line) as { title: string; text: string };
+        for (const pair of generator.generateSync(record, annotateEntities(record.text))) {
+          total += 1;
+          if (normaliseText(record.text).includes(normaliseText(pair.answer))) verbatim += 1;
+          if (pair.answer.split(' ').length <= 6) short += 1;
+        }
+      }
+      expect(total).toBeGreaterThan(600);
+      expect(verbatim / total).toBeGreaterThan(0.95);
+      expect(short / total).toBeGreaterThan(0.25);
+    },
+  );
+});
