@@ -1,8 +1,9 @@
 import type { CliCommand } from './command.js';
 import { askCommand } from './commands/ask-command.js';
 import { benchCommand } from './commands/bench-command.js';
+import { demoCommand } from './commands/demo-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { flagsCommand } from './commands/flags-command.js';
 
 /** Every `rootweaver` subcommand, in the order `--help` lists them. */
-export const allCommands: readonly CliCommand[] = [askCommand, evalCommand, benchCommand, flagsCommand];
+export const allCommands: readonly CliCommand[] = [demoCommand, askCommand, evalCommand, benchCommand, flagsCommand];

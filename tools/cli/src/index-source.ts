@@ -3,9 +3,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/innovations';
 import { RootweaverError } from '@rootweaver/innovations';
-import { InMemoryStore } from '@rootweaver/innovations/test';
 import { buildIndex, importKnowledgeBase, RuleBasedGenerator } from '@rootweaver/offline';
-import { createTokenCounter } from '@rootweaver/providers';
+import { createTokenCounter, EmbeddedStore, OpenAIChatModel } from '@rootweaver/providers';
 import { CliUsageError } from './cli-usage-error.js';
 import { combineHashes, hashDirectory, hashPath } from './content-hash.js';
 import type { ParsedArguments } from './parse-arguments.js';
@@ -32,13 +31,96 @@ export function resolveIndexSource(
   return given[0] as IndexSource;
 }
 
-export interface OpenIndexOptions {
-  readonly source: IndexSource;
+/** Hash of the offline builder's sources, so a changed generator invalidates cached indexes. */
+async function builderHash(repoRoot: string): Promise<string> {
+  return hashDirectory(
+    join(repoRoot, 'packages', 'offline', 'src'),
+    (path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.bench.ts'),
+  );
+}
+
+interface CacheStamp {
+  readonly key: string;
+  readonly source: string;
+  readonly builtAt: string;
+}
+
+export interface CachedBuildOptions {
+  readonly source: { readonly kind: 'kb' | 'corpus'; readonly path: string };
+  readonly directory: string;
+  /** Records what the directory was built from; written last, so a half-built index is never reused. */
+  readonly stampFile: string;
   readonly repoRoot: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
   readonly rebuild: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (message: string) => void;
+}
+
+export interface CachedBuild {
+  readonly directory: string;
+  readonly reused: boolean;
+  readonly buildMs: number;
+}
+
+/**
+ * Builds (rule-based generator, no LLM) or imports an index into `directory`, unless `stampFile`
+ * records the same source content and the same builder sources; otherwise starts from scratch.
+ */
+export async function buildCachedIndex(options: CachedBuildOptions): Promise<CachedBuild> {
+  const { source, directory } = options;
+  if (!existsSync(source.path)) {
+    throw new RootweaverError(
+      'not-found',
+      `${source.kind === 'kb' ? 'Knowledge base' : 'Corpus'} ${source.path} does not exist; check the path.`,
+    );
+  }
+  const key = combineHashes(source.kind, await hashPath(source.path), await builderHash(options.repoRoot));
+  if (!options.rebuild && existsSync(options.stampFile) && existsSync(directory)) {
+    try {
+      const stamp = JSON.parse(await readFile(options.stampFile, 'utf8')) as CacheStamp;
+      if (stamp.key === key) return { directory, reused: true, buildMs: 0 };
+    } catch {
+      // An unreadable stamp means a rebuild.
+    }
+  }
+  await rm(options.stampFile, { force: true });
+  await rm(directory, { recursive: true, force: true });
+  await mkdir(directory, { recursive: true });
+  const started = performance.now();
+  const progress = (message: string) => options.onProgress?.(message);
+  progress(
+    `${source.kind === 'kb' ? 'importing' : 'building (rule-based)'} ${basename(source.path)} into ${directory} …`,
+  );
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  const store = await EmbeddedStore.open({ directory });
+  try {
+    if (source.kind === 'kb') {
+      const summary = await importKnowledgeBase({ path: source.path, store, directory, ...signal });
+      progress(`imported ${summary.pairs} pairs from ${summary.passages} passages`);
+    } else {
+      let lastReport = 0;
+      const summary = await buildIndex({
+        corpus: source.path,
+        store,
+        generator: new RuleBasedGenerator(),
+        checkpointDirectory: directory,
+        ...signal,
+        onProgress: (step) => {
+          if (step.elapsedMs - lastReport < 5000) return;
+          lastReport = step.elapsedMs;
+          progress(`  ${step.done}/${step.total} passages, ${step.pairs} pairs`);
+        },
+      });
+      progress(`built ${summary.pairs} pairs from ${summary.passages} passages`);
+    }
+  } finally {
+    await store.close();
+  }
+  const buildMs = performance.now() - started;
+  const stamp: CacheStamp = { key, source: source.path, builtAt: new Date().toISOString() };
+  await writeFile(options.stampFile, `${JSON.stringify(stamp, null, 2)}\n`);
+  progress(`index ready in ${(buildMs / 1000).toFixed(1)} s`);
+  return { directory, reused: false, buildMs };
 }
 
 /** What the commands need from an opened index (the shape of providers' `createProviderSet`). */
@@ -50,44 +132,44 @@ export interface OpenedProviders {
   close(): Promise<void>;
 }
 
+export interface OpenIndexOptions {
+  readonly source: IndexSource;
+  readonly repoRoot: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly rebuild: boolean;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (message: string) => void;
+}
+
 export interface OpenedIndex {
   readonly providers: OpenedProviders;
   readonly directory: string;
   readonly description: string;
 }
 
-/**
- * INTERIM until providers' EmbeddedStore lands: builds a `--kb` / `--corpus` index in memory for
- * this run (BM25 lexical search), with no LLM.
- */
-async function buildInMemory(
-  options: OpenIndexOptions & { source: { kind: 'kb' | 'corpus'; path: string } },
-): Promise<OpenedProviders> {
-  const { source } = options;
-  if (!existsSync(source.path)) {
-    throw new RootweaverError(
-      'not-found',
-      `${source.kind === 'kb' ? 'Knowledge base' : 'Corpus'} ${source.path} does not exist; check the path.`,
-    );
-  }
-  const store = new InMemoryStore();
-  const started = performance.now();
-  options.onProgress?.(
-    `${source.kind === 'kb' ? 'importing' : 'building'} ${basename(source.path)} in memory …`,
-  );
-  const signal = options.signal === undefined ? {} : { signal: options.signal };
-  if (source.kind === 'kb') await importKnowledgeBase({ path: source.path, store, ...signal });
-  else await buildIndex({ corpus: source.path, store, generator: new RuleBasedGenerator(), ...signal });
-  const stats = await store.stats();
-  options.onProgress?.(
-    `index ready: ${stats.items} items from ${stats.documents} documents in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return { store, tokenCounter: createTokenCounter('llama3'), close: async () => store.close() };
+function llmConfigured(env: Readonly<Record<string, string | undefined>>): boolean {
+  return (env.OPENAI_BASE_URL ?? '').trim() !== '' || (env.OPENAI_API_KEY ?? '').trim() !== '';
+}
+
+/** Opens an index directory read-only, with an LLM when OPENAI_BASE_URL / OPENAI_API_KEY are set. */
+export async function openProviders(options: {
+  readonly directory: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}): Promise<OpenedProviders> {
+  const store = await EmbeddedStore.open({ directory: options.directory, readonly: true });
+  const tokenCounter = createTokenCounter('llama3');
+  const chatModel = llmConfigured(options.env) ? new OpenAIChatModel({ env: options.env }) : undefined;
+  return {
+    store,
+    ...(chatModel === undefined ? {} : { chatModel }),
+    tokenCounter,
+    close: () => store.close(),
+  };
 }
 
 /**
  * Opens the index a command asked for: an existing directory, or a `--kb` / `--corpus` index built
- * for the run. The providers come from the environment (LLM when OPENAI_BASE_URL / OPENAI_API_KEY are set).
+ * once into `.rootweaver/eval-cache/<hash>/` and reused while its source and the builder are unchanged.
  */
 export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex> {
   const { source } = options;
@@ -98,15 +180,25 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
         `Index ${source.path} does not exist; build one with 'rootweaver index build --corpus DIR --out ${source.path}'.`,
       );
     }
-    throw new RootweaverError(
-      'not-configured',
-      'Opening an index directory needs the embedded store, which is not wired yet; use --kb or --corpus.',
-    );
+    const providers = await openProviders({ directory: source.path, env: options.env });
+    return { providers, directory: source.path, description: `index ${source.path}` };
   }
-  const providers = await buildInMemory({ ...options, source });
+  const cacheKey = combineHashes(source.kind, source.path).slice(0, 16);
+  const cacheRoot = join(options.repoRoot, '.rootweaver', 'eval-cache');
+  const built = await buildCachedIndex({
+    source,
+    directory: join(cacheRoot, cacheKey),
+    stampFile: join(cacheRoot, `${cacheKey}.stamp.json`),
+    repoRoot: options.repoRoot,
+    rebuild: options.rebuild,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  const providers = await openProviders({ directory: built.directory, env: options.env });
+  const origin = source.kind === 'kb' ? 'knowledge base' : 'rule-built index of';
   return {
     providers,
-    directory: '',
-    description: `${source.kind === 'kb' ? 'knowledge base' : 'rule-built index of'} ${source.path} (in memory)`,
+    directory: built.directory,
+    description: `${origin} ${source.path}${built.reused ? ' (cached)' : ''}`,
   };
 }

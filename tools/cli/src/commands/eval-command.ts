@@ -7,15 +7,11 @@ import {
   summarizeResults,
   writeReport,
 } from '@rootweaver/eval';
-import {
-  MultiHopRAG,
-  RootweaverError,
-  resolveMultiHopConfig,
-  type SynthesisMode,
-} from '@rootweaver/innovations';
+import { MultiHopRAG, RootweaverError, type SynthesisMode } from '@rootweaver/innovations';
 import { createTokenCounter } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
+import { engineConfigFor } from '../engine-config.js';
 import { type IndexSource, openIndex, resolveIndexSource } from '../index-source.js';
 import {
   booleanOption,
@@ -151,12 +147,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     }
     const tokenCounter = createTokenCounter('llama3');
     const { store, extractor } = opened.providers;
-    const stats = await store.stats();
-    // An index without vectors (rule-built, no embedder) can only be searched lexically.
-    const config = resolveMultiHopConfig({
-      planner: 'compact',
-      ...(stats.vectors === 0 ? { retrievalMode: 'lexical' as const } : {}),
-    });
+    const config = await engineConfigFor(store, 'compact');
     const started = performance.now();
     const results = await evaluateQuestions({
       records,

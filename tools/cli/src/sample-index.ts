@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { buildCachedIndex } from './index-source.js';
+
+export interface EnsureSampleIndexOptions {
+  /** The rootweaver checkout (holds examples/sample-corpus). */
+  readonly repoRoot: string;
+  readonly rebuild?: boolean;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (message: string) => void;
+}
+
+export interface SampleIndex {
+  readonly directory: string;
+  readonly corpus: string;
+  readonly reused: boolean;
+  readonly buildMs: number;
+}
+
+/**
+ * The demo's index: examples/sample-corpus built with the rule-based generator (no LLM, no network)
+ * into `.rootweaver/sample-index/`, reused while the corpus and the builder are unchanged.
+ * Helper F's `serve` reuses it when no index is given.
+ */
+export async function ensureSampleIndex(options: EnsureSampleIndexOptions): Promise<SampleIndex> {
+  const corpus = join(options.repoRoot, 'examples', 'sample-corpus');
+  const built = await buildCachedIndex({
+    source: { kind: 'corpus', path: corpus },
+    directory: join(options.repoRoot, '.rootweaver', 'sample-index'),
+    stampFile: join(options.repoRoot, '.rootweaver', 'sample-index.stamp.json'),
+    repoRoot: options.repoRoot,
+    rebuild: options.rebuild ?? false,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  return { directory: built.directory, corpus, reused: built.reused, buildMs: built.buildMs };
+}
