@@ -15,6 +15,15 @@ export {
   OpenAIEmbedder,
   type OpenAIEmbedderOptions,
 } from './llm/openai-embedder.js';
+export { OnnxEmbedder, type OnnxEmbedderOptions } from './onnx/onnx-embedder.js';
+export { OnnxSpanExtractor, type OnnxSpanExtractorOptions } from './onnx/onnx-span-extractor.js';
+export { type EncodedText, type WordPieceToken, WordPieceTokenizer } from './onnx/wordpiece-tokenizer.js';
+export {
+  createProviderSet,
+  type ProviderSet,
+  type ProviderSettings,
+  providerEnvironment,
+} from './provider-set.js';
 export {
   EmbeddedStore,
   type EmbeddedStoreOptions,

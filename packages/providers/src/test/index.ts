@@ -8,3 +8,9 @@ export {
   type TestEmbeddingReply,
   type TestServerFault,
 } from './openai-compatible-test-server.js';
+export {
+  tinyVocabulary,
+  writeTinyEncoder,
+  writeTinySpanModel,
+  writeTinyTokenizer,
+} from './tiny-onnx-models.js';

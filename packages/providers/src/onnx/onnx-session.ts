@@ -1,0 +1,108 @@
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { RootweaverError } from '@rootweaver/innovations';
+import type { InferenceSession, Tensor } from 'onnxruntime-node';
+import { WordPieceTokenizer } from './wordpiece-tokenizer.js';
+
+interface OrtModule {
+  readonly InferenceSession: {
+    create(path: string, options?: InferenceSession.SessionOptions): Promise<InferenceSession>;
+  };
+  readonly Tensor: new (type: 'int64', data: BigInt64Array, dims: readonly number[]) => Tensor;
+}
+
+// Loaded on first use: the native runtime takes a while to load and most runs need no model.
+const requireModule = createRequire(import.meta.url);
+let ort: OrtModule | undefined;
+
+function loadRuntime(): OrtModule {
+  try {
+    ort ??= requireModule('onnxruntime-node') as OrtModule;
+    return ort;
+  } catch (error) {
+    throw new RootweaverError(
+      'model-load-failed',
+      `Cannot load onnxruntime-node: ${(error as Error).message}. Reinstall dependencies with \`pnpm install\`.`,
+      { cause: error },
+    );
+  }
+}
+
+export interface LoadedModel {
+  readonly session: InferenceSession;
+  readonly tokenizer: WordPieceTokenizer;
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+}
+
+/** Loads `model.onnx` + `tokenizer.json` from a folder; every failure is `model-load-failed` with the fix. */
+export async function loadModelFolder(
+  directory: string,
+  kind: string,
+  required: { readonly inputs: readonly string[]; readonly outputs: readonly string[] },
+): Promise<LoadedModel> {
+  const fix = `Put an ONNX export of a ${kind} (model.onnx) and its tokenizer.json in ${directory}.`;
+  if (!existsSync(directory) || !statSync(directory).isDirectory()) {
+    throw new RootweaverError('model-load-failed', `The ${kind} folder ${directory} does not exist. ${fix}`);
+  }
+  const modelPath = join(directory, 'model.onnx');
+  const tokenizerPath = join(directory, 'tokenizer.json');
+  for (const path of [modelPath, tokenizerPath]) {
+    if (!existsSync(path)) throw new RootweaverError('model-load-failed', `${path} is missing. ${fix}`);
+  }
+  const tokenizer = WordPieceTokenizer.fromFile(tokenizerPath);
+  const runtime = loadRuntime();
+  let session: InferenceSession;
+  try {
+    session = await runtime.InferenceSession.create(modelPath, {
+      executionProviders: ['cpu'],
+      graphOptimizationLevel: 'all',
+      intraOpNumThreads: 1,
+    });
+  } catch (error) {
+    throw new RootweaverError(
+      'model-load-failed',
+      `${modelPath} cannot be loaded by onnxruntime (${(error as Error).message.split('\n')[0]}). Re-export or re-download the model.`,
+      { cause: error },
+    );
+  }
+  const missingInputs = required.inputs.filter((name) => !session.inputNames.includes(name));
+  const missingOutputs = required.outputs.filter((name) => !session.outputNames.includes(name));
+  if (missingInputs.length > 0 || missingOutputs.length > 0) {
+    await session.release();
+    throw new RootweaverError(
+      'model-load-failed',
+      `${modelPath} is not a ${kind}: it lacks ${[...missingInputs.map((name) => `input ${name}`), ...missingOutputs.map((name) => `output ${name}`)].join(', ')} (it has inputs ${session.inputNames.join(', ')}; outputs ${session.outputNames.join(', ')}). ${fix}`,
+    );
+  }
+  return { session, tokenizer, inputNames: session.inputNames, outputNames: session.outputNames };
+}
+
+/** Pads rows of token ids to one length and builds the int64 feeds the model declares. */
+export function buildFeeds(
+  model: LoadedModel,
+  rows: readonly {
+    inputIds: readonly number[];
+    attentionMask: readonly number[];
+    tokenTypeIds: readonly number[];
+  }[],
+): { feeds: Record<string, Tensor>; length: number } {
+  const runtime = loadRuntime();
+  const length = Math.max(1, ...rows.map((row) => row.inputIds.length));
+  const make = (pick: (row: (typeof rows)[number]) => readonly number[], pad: number): Tensor => {
+    const data = new BigInt64Array(rows.length * length).fill(BigInt(pad));
+    rows.forEach((row, rowIndex) => {
+      pick(row).forEach((value, column) => {
+        data[rowIndex * length + column] = BigInt(value);
+      });
+    });
+    return new runtime.Tensor('int64', data, [rows.length, length]);
+  };
+  const feeds: Record<string, Tensor> = {
+    input_ids: make((row) => row.inputIds, model.tokenizer.padId),
+    attention_mask: make((row) => row.attentionMask, 0),
+  };
+  if (model.inputNames.includes('token_type_ids')) feeds.token_type_ids = make((row) => row.tokenTypeIds, 0);
+  return { feeds, length };
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProviderSet } from './provider-set.js';
+import { OpenAICompatibleTestServer } from './test/openai-compatible-test-server.js';
+import { writeTinyEncoder, writeTinySpanModel } from './test/tiny-onnx-models.js';
+
+const root = mkdtempSync(join(tmpdir(), 'rootweaver-provider-set-'));
+const server = new OpenAICompatibleTestServer({ defaultChatReply: 'hello from the test server' });
+
+beforeAll(async () => {
+  await server.start();
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('createProviderSet', () => {
+  it('works with no LLM and no model: the embedded store and a token counter', async () => {
+    const providers = await createProviderSet({ indexDirectory: join(root, 'plain'), env: {} });
+    expect(providers.chatModel).toBeUndefined();
+    expect(providers.embedder).toBeUndefined();
+    expect(providers.extractor).toBeUndefined();
+    expect(providers.tokenCounter.family).toBe('o200k');
+    await providers.store.upsert({
+      items: [
+        {
+          id: 'a',
+          documentId: 'd',
+          kind: 'qa',
+          text: 'Who wrote Dune? Frank Herbert',
+          title: 'Dune',
+          passage: 'p',
+        },
+      ],
+    });
+    expect((await providers.store.search({ query: 'Dune author', topK: 1 })).hits[0]?.id).toBe('a');
+    expect(providers.describe()).toMatch(/llm: none/);
+    await providers.close();
+  });
+
+  it('builds the LLM from OPENAI_BASE_URL without a key, and never describes a key', async () => {
+    const providers = await createProviderSet({
+      indexDirectory: join(root, 'llm'),
+      env: { OPENAI_BASE_URL: server.url, ROOTWEAVER_LLM_MODEL: 'llama-3-8b-instruct' },
+    });
+    expect(providers.chatModel?.modelId).toBe('llama-3-8b-instruct');
+    expect(providers.tokenCounter.family).toBe('llama3');
+    const result = await providers.chatModel?.generate({ messages: [{ role: 'user', content: 'hi' }] });
+    expect(result?.text).toBe('hello from the test server');
+    expect(providers.describe()).toContain(server.url);
+    await providers.close();
+  });
+
+  it('settings.llm wins over the environment and the key stays out of describe()', async () => {
+    const providers = await createProviderSet({
+      indexDirectory: join(root, 'settings'),
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+      llm: { baseURL: server.url, apiKey: 'sk-settings-secret-123456', model: 'gpt-4o' },
+    });
+    await providers.chatModel?.generate({ messages: [{ role: 'user', content: 'x' }] });
+    expect(server.chatRequests.at(-1)?.headers.authorization).toBe('Bearer sk-settings-secret-123456');
+    expect(providers.describe()).not.toContain('sk-settings-secret');
+    await providers.close();
+  });
+
+  it('loads ONNX embedder and extractor folders and makes the store hybrid', async () => {
+    const pieces = ['who', 'wrote', 'dune', 'frank', 'herbert', '?'];
+    const embedderDirectory = join(root, 'models', 'encoder');
+    const extractorDirectory = join(root, 'models', 'reader');
+    writeTinyEncoder({ directory: embedderDirectory, pieces, dimension: 8 });
+    writeTinySpanModel({
+      directory: extractorDirectory,
+      pieces,
+      startScores: { frank: 5 },
+      endScores: { herbert: 5 },
+    });
+    const providers = await createProviderSet({
+      indexDirectory: join(root, 'onnx'),
+      env: { ROOTWEAVER_EMBEDDER_MODEL_DIR: embedderDirectory },
+      extractorModelDirectory: extractorDirectory,
+    });
+    expect(providers.embedder?.dimension).toBe(8);
+    await providers.store.upsert({
+      items: [
+        {
+          id: 'a',
+          documentId: 'd',
+          kind: 'qa',
+          text: 'Who wrote Dune? Frank Herbert',
+          title: 'Dune',
+          passage: 'p',
+        },
+      ],
+    });
+    const search = await providers.store.search({ query: 'who wrote dune', topK: 1 });
+    expect(search.mode).toBe('hybrid');
+    const extraction = await providers.extractor?.extract({
+      question: 'Who wrote Dune?',
+      evidence: search.hits,
+    });
+    expect(extraction?.answer).toBe('Frank Herbert');
+    await providers.close();
+  });
+
+  it('rejects an unknown tokenizer family', async () => {
+    await expect(
+      createProviderSet({ indexDirectory: join(root, 'bad'), env: { ROOTWEAVER_TOKENIZER: 'gpt2' } }),
+    ).rejects.toThrowError(/ROOTWEAVER_TOKENIZER/);
+  });
+});
