@@ -9,7 +9,11 @@ const generator = new RuleBasedGenerator();
 function pairsOf(title: string, text: string): Record<string, string[]> {
   const pairs = generator.generateSync({ title }, annotateEntities(text));
   const byQuestion: Record<string, string[]> = {};
-  for (const pair of pairs) (byQuestion[pair.question] ??= []).push(pair.answer);
+  for (const pair of pairs) {
+    const answers = byQuestion[pair.question] ?? [];
+    answers.push(pair.answer);
+    byQuestion[pair.question] = answers;
+  }
   return byQuestion;
 }
 
