@@ -308,7 +308,7 @@ function normaliseIds(nodes: readonly RawNode[], repairs: string[]): PlanNode[] 
   return nodes.map((node, position) => ({
     id: (explicit ? (node.id ?? position) : position) - shift,
     question: node.question.trim(),
-    refs: [...new Set(node.refs.map((ref) => ref - shift))],
+    refs: node.refs.map((ref) => ref - shift),
   }));
 }
 

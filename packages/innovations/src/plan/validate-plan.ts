@@ -27,7 +27,11 @@ export function validatePlan(plan: Plan): PlanResult {
         repairs.push(`dropped sub-question ${node.id}'s reference to itself`);
         continue;
       }
-      if (!refs.includes(ref)) refs.push(ref);
+      if (refs.includes(ref)) {
+        repairs.push(`dropped sub-question ${node.id}'s repeated reference to ${ref}`);
+        continue;
+      }
+      refs.push(ref);
     }
     return { id: node.id, question: node.question, refs };
   });
