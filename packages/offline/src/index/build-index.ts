@@ -228,6 +228,8 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     } catch (error) {
       timings.generateMs += performance.now() - generateStarted;
       if (signal?.aborted) throw error;
+      if (error instanceof RootweaverError && typeof error.details.calls === 'number')
+        llmCalls += error.details.calls;
       return { passage, hash, items: [], rejected: emptyRejectionCounts(), error: (error as Error).message };
     }
   };
