@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createTokenCounter, tokenizerFamilyForModel } from './token-counter.js';
+
+// Counts checked by hand from the decoded pieces of each tokenizer, e.g.
+// 'The capital of France is Paris.' → The | ␣capital | ␣of | ␣France | ␣is | ␣Paris | . (all three families)
+// 'München' → o200k: M | ün | chen; cl100k and llama3: M | ünchen
+// 'antidisestablishmentarianism' → o200k: ant | idis | est | ablishment | arian | ism;
+//   cl100k and llama3: ant | idis | establish | ment | arian | ism
+const cases: readonly { text: string; o200k: number; cl100k: number; llama3: number }[] = [
+  { text: '', o200k: 0, cl100k: 0, llama3: 0 },
+  { text: 'hello world', o200k: 2, cl100k: 2, llama3: 2 },
+  { text: 'The capital of France is Paris.', o200k: 7, cl100k: 7, llama3: 7 },
+  { text: 'München', o200k: 3, cl100k: 2, llama3: 2 },
+  { text: 'antidisestablishmentarianism', o200k: 6, cl100k: 6, llama3: 6 },
+  { text: '  spaced   out  ', o200k: 5, cl100k: 5, llama3: 5 },
+];
+
+describe('createTokenCounter', () => {
+  for (const family of ['o200k', 'cl100k', 'llama3'] as const) {
+    it(`counts ${family} tokens as the ${family} tokenizer does`, () => {
+      const counter = createTokenCounter(family);
+      expect(counter.family).toBe(family);
+      for (const entry of cases)
+        expect(counter.count(entry.text), JSON.stringify(entry.text)).toBe(entry[family]);
+    });
+  }
+
+  it('rejects an unknown family', () => {
+    expect(() => createTokenCounter('gpt2' as never).count('x')).toThrowError(/o200k, cl100k, llama3/);
+  });
+
+  it('picks the family from a model name', () => {
+    expect(tokenizerFamilyForModel('gpt-4o-mini')).toBe('o200k');
+    expect(tokenizerFamilyForModel('gpt-4.1')).toBe('o200k');
+    expect(tokenizerFamilyForModel('gpt-4-turbo')).toBe('cl100k');
+    expect(tokenizerFamilyForModel('gpt-3.5-turbo')).toBe('cl100k');
+    expect(tokenizerFamilyForModel('meta-llama/Meta-Llama-3-8B-Instruct')).toBe('llama3');
+    expect(tokenizerFamilyForModel('qwen2.5-7b')).toBe('o200k');
+  });
+});
