@@ -36,14 +36,12 @@ interface NodeRun {
  */
 export class CompactPlanner implements Planner {
   readonly promptTemplateVersion = compactPromptVersion;
-  private readonly runs = new WeakMap<RunContext, NodeRun[]>();
 
   async gather(run: RunContext): Promise<Gathered> {
     const plan = await this.decompose(run);
     run.plan = plan;
     const layers = topologicalLayers(plan);
     const nodeRuns: NodeRun[] = [];
-    this.runs.set(run, nodeRuns);
     run.nodes = [];
     const answers = new Map<number, NodeTrace>();
     for (const [layerIndex, layer] of layers.entries()) {
@@ -138,6 +136,7 @@ export class CompactPlanner implements Planner {
     if (budgetBlocked) run.forcedStop = 'budget';
     const why = mode === 'extractive' ? 'extractive-mode' : budgetBlocked ? 'budget' : 'no-llm';
     const best = bestSpan(nodes);
+    run.emit({ type: 'hop-started', iteration, kind: 'compose' });
     run.addHop({
       iteration,
       kind: 'compose',

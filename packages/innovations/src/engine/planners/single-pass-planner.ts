@@ -60,6 +60,7 @@ export class SinglePassPlanner implements Planner {
     }
     if (wantsLlm) run.forcedStop = 'budget';
     const why = wantsLlm ? 'budget' : run.ports.chatModel === undefined ? 'no-llm' : 'extractive-mode';
+    run.emit({ type: 'hop-started', iteration: 1, kind: 'compose' });
     const extraction = await run.extract(run.question, run.pool.items);
     run.addHop({
       iteration: 1,
