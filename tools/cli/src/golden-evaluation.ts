@@ -3,7 +3,7 @@ import { evaluateGoldenSet, type GoldenAggregate, loadGoldenSet } from '@rootwea
 import { MultiHopRAG } from '@rootweaver/innovations';
 import type { CliIo } from './command.js';
 import { engineConfigFor } from './engine-config.js';
-import { openIndex } from './index-source.js';
+import { cacheDirectoryFor, openIndex } from './index-source.js';
 import { ensureSampleIndex } from './sample-index.js';
 
 export interface GoldenEvaluationOptions {
@@ -29,6 +29,7 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
       ? (
           await ensureSampleIndex({
             repoRoot: options.repoRoot,
+            cacheDirectory: cacheDirectoryFor(options.repoRoot, io.env),
             signal,
             onProgress: (message) => io.stderr(`${message}\n`),
           })

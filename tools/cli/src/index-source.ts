@@ -147,7 +147,17 @@ export interface OpenedIndex {
   readonly description: string;
 }
 
-function llmConfigured(env: Readonly<Record<string, string | undefined>>): boolean {
+/** Where built indexes are cached: ROOTWEAVER_CACHE_DIR, else `.rootweaver/` in the checkout (gitignored). */
+export function cacheDirectoryFor(
+  repoRoot: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  const configured = env.ROOTWEAVER_CACHE_DIR?.trim();
+  return configured === undefined || configured === '' ? join(repoRoot, '.rootweaver') : resolve(configured);
+}
+
+/** True when OPENAI_BASE_URL or OPENAI_API_KEY is set: the commands then use the LLM. */
+export function llmConfigured(env: Readonly<Record<string, string | undefined>>): boolean {
   return (env.OPENAI_BASE_URL ?? '').trim() !== '' || (env.OPENAI_API_KEY ?? '').trim() !== '';
 }
 
@@ -184,7 +194,7 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
     return { providers, directory: source.path, description: `index ${source.path}` };
   }
   const cacheKey = combineHashes(source.kind, source.path).slice(0, 16);
-  const cacheRoot = join(options.repoRoot, '.rootweaver', 'eval-cache');
+  const cacheRoot = join(cacheDirectoryFor(options.repoRoot, options.env), 'eval-cache');
   const built = await buildCachedIndex({
     source,
     directory: join(cacheRoot, cacheKey),

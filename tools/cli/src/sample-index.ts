@@ -1,10 +1,12 @@
 import { join } from 'node:path';
-import { buildCachedIndex } from './index-source.js';
+import { buildCachedIndex, cacheDirectoryFor } from './index-source.js';
 
 export interface EnsureSampleIndexOptions {
   /** The rootweaver checkout (holds examples/sample-corpus). */
   readonly repoRoot: string;
   readonly rebuild?: boolean;
+  /** Where `sample-index/` goes; default ROOTWEAVER_CACHE_DIR, else `<repoRoot>/.rootweaver`. */
+  readonly cacheDirectory?: string;
   readonly signal?: AbortSignal;
   readonly onProgress?: (message: string) => void;
 }
@@ -23,10 +25,11 @@ export interface SampleIndex {
  */
 export async function ensureSampleIndex(options: EnsureSampleIndexOptions): Promise<SampleIndex> {
   const corpus = join(options.repoRoot, 'examples', 'sample-corpus');
+  const cache = options.cacheDirectory ?? cacheDirectoryFor(options.repoRoot, process.env);
   const built = await buildCachedIndex({
     source: { kind: 'corpus', path: corpus },
-    directory: join(options.repoRoot, '.rootweaver', 'sample-index'),
-    stampFile: join(options.repoRoot, '.rootweaver', 'sample-index.stamp.json'),
+    directory: join(cache, 'sample-index'),
+    stampFile: join(cache, 'sample-index.stamp.json'),
     repoRoot: options.repoRoot,
     rebuild: options.rebuild ?? false,
     ...(options.signal === undefined ? {} : { signal: options.signal }),

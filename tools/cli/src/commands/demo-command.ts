@@ -4,7 +4,7 @@ import { MultiHopRAG } from '@rootweaver/innovations';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineConfigFor } from '../engine-config.js';
-import { openIndex } from '../index-source.js';
+import { cacheDirectoryFor, openIndex } from '../index-source.js';
 import { booleanOption, parseArguments } from '../parse-arguments.js';
 import { renderAnswer } from '../render-answer.js';
 import { findRepoRoot } from '../repo-root.js';
@@ -43,6 +43,7 @@ export async function runDemoWith(
   const started = performance.now();
   const sample = await ensureSampleIndex({
     repoRoot,
+    cacheDirectory: cacheDirectoryFor(repoRoot, io.env),
     rebuild: booleanOption(values, 'rebuild'),
     signal,
     onProgress: (message) => io.stderr(`${message}\n`),

@@ -12,7 +12,7 @@ import { createTokenCounter } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineConfigFor } from '../engine-config.js';
-import { type IndexSource, openIndex, resolveIndexSource } from '../index-source.js';
+import { type IndexSource, llmConfigured, openIndex, resolveIndexSource } from '../index-source.js';
 import {
   booleanOption,
   choiceOption,
@@ -125,6 +125,12 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const limit = positiveIntegerOption('eval', values, 'limit');
   const out = stringOption(values, 'out');
 
+  if (!llmConfigured(io.env) && (plans === 'llm' || synthesis === 'llm')) {
+    throw new RootweaverError(
+      'not-configured',
+      `--${plans === 'llm' ? 'plans' : 'synthesis'} llm needs an LLM: set OPENAI_BASE_URL (and OPENAI_API_KEY) or use --plans recorded --synthesis auto.`,
+    );
+  }
   const records = await loadQuestionRecords({
     file: resolve(io.cwd, questions),
     ...(limit === undefined ? {} : { limit }),
@@ -139,12 +145,6 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   });
   try {
     const llm = opened.providers.chatModel;
-    if (llm === undefined && (plans === 'llm' || synthesis === 'llm')) {
-      throw new RootweaverError(
-        'not-configured',
-        `--${plans === 'llm' ? 'plans' : 'synthesis'} llm needs an LLM: set OPENAI_BASE_URL (and OPENAI_API_KEY) or use --plans recorded --synthesis auto.`,
-      );
-    }
     const tokenCounter = createTokenCounter('llama3');
     const { store, extractor } = opened.providers;
     const config = await engineConfigFor(store, 'compact');

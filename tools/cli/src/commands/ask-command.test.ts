@@ -1,0 +1,93 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allCommands } from '../all-commands.js';
+import { findRepoRoot } from '../repo-root.js';
+import { runCli } from '../run-cli.js';
+import { ensureSampleIndex } from '../sample-index.js';
+import { createRecordingIo } from '../test-io.js';
+
+const signal = new AbortController().signal;
+let index: string;
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'rw-ask-'));
+  index = (await ensureSampleIndex({ repoRoot: findRepoRoot(process.cwd()), cacheDirectory: scratch }))
+    .directory;
+});
+
+describe('rootweaver ask', () => {
+  it('--json prints the whole answer object', async () => {
+    const io = createRecordingIo();
+    const code = await runCli(
+      ['ask', 'Who directed The Glass Orchard?', '--index', index, '--json'],
+      io,
+      allCommands,
+      signal,
+    );
+    expect(io.err()).toBe('');
+    expect(code).toBe(0);
+    const answer = JSON.parse(io.out());
+    expect(answer).toMatchObject({ question: 'Who directed The Glass Orchard?', planner: 'compact' });
+    for (const key of ['answer', 'citations', 'hops', 'pool', 'usage', 'context', 'synthesis', 'plan']) {
+      expect(answer).toHaveProperty(key);
+    }
+    expect(answer.answer).toContain('Mira Castellan');
+    expect(answer.usage.llmCalls).toBe(0);
+    for (const citation of answer.citations) {
+      expect(answer.pool.map((item: { id: string }) => item.id)).toContain(citation.itemId);
+    }
+  });
+
+  it('prints a readable answer, with the hop tree under --trace, and answers single-pass', async () => {
+    const io = createRecordingIo();
+    await runCli(
+      ['ask', 'Who directed The Glass Orchard?', '--index', index, '--trace'],
+      io,
+      allCommands,
+      signal,
+    );
+    expect(io.out()).toMatch(/^plan \(/m);
+    expect(io.out()).toMatch(/^hop \d+ · /m);
+    expect(io.out()).toMatch(/^answer: .*Mira Castellan/m);
+    expect(io.out()).toMatch(/^LLM calls: 0 · tokens: /m);
+    const single = createRecordingIo();
+    await runCli(
+      ['ask', 'Who directed The Glass Orchard?', '--index', index, '--single-pass', '--json'],
+      single,
+      allCommands,
+      signal,
+    );
+    expect(JSON.parse(single.out()).planner).toBe('single-pass');
+  });
+
+  it('a missing index, an unreadable index, a missing question and a bad planner are one line each', async () => {
+    const cases: [string[], number, RegExp][] = [
+      [
+        ['ask', 'Who?', '--index', '/nonexistent/index'],
+        1,
+        /^rootweaver: Index \/nonexistent\/index does not exist; build one with/,
+      ],
+      [['ask', '--index', index], 2, /^rootweaver: ask: give the question in quotes/],
+      [['ask', 'Who?'], 2, /^rootweaver: ask: --index DIR is required/],
+      [
+        ['ask', 'Who?', '--index', index, '--planner', 'magic'],
+        2,
+        /^rootweaver: ask: --planner must be one of compact, adaptive, keyterm/,
+      ],
+    ];
+    const broken = join(scratch, 'broken-index');
+    await mkdir(broken, { recursive: true });
+    await writeFile(join(broken, 'store.sqlite'), 'this is not a database');
+    cases.push([['ask', 'Who?', '--index', broken], 1, /^rootweaver: The store in .* is unusable/]);
+    for (const [args, exitCode, pattern] of cases) {
+      const io = createRecordingIo();
+      expect(await runCli(args, io, allCommands, signal)).toBe(exitCode);
+      expect(io.err()).toMatch(pattern);
+      expect(io.err().trim().split('\n')).toHaveLength(1);
+      expect(io.err()).not.toMatch(/\n\s+at /);
+    }
+  });
+});

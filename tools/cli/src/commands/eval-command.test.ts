@@ -1,0 +1,161 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OpenAICompatibleTestServer } from '@rootweaver/providers/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCommands } from '../all-commands.js';
+import { runCli } from '../run-cli.js';
+import { createRecordingIo } from '../test-io.js';
+
+const signal = new AbortController().signal;
+const fixture = (name: string) => fileURLToPath(new URL(`../test-fixtures/${name}`, import.meta.url));
+const questions = fixture('sample-questions.jsonl');
+const kb = fixture('kb.tiny.jsonl');
+
+let cache: string;
+beforeAll(async () => {
+  cache = await mkdtemp(join(tmpdir(), 'rw-eval-cache-'));
+});
+
+function ioWith(env: Record<string, string> = {}) {
+  return createRecordingIo({ env: { ROOTWEAVER_CACHE_DIR: cache, ...env } });
+}
+
+describe('rootweaver eval: errors are one line', () => {
+  it('a missing questions file → exit 1, one line naming it', async () => {
+    const io = ioWith();
+    expect(
+      await runCli(['eval', '--questions', '/nonexistent/q.jsonl', '--kb', kb], io, allCommands, signal),
+    ).toBe(1);
+    expect(io.err()).toBe(
+      'rootweaver: Questions file /nonexistent/q.jsonl does not exist; check the path.\n',
+    );
+  });
+
+  it('a missing knowledge base → exit 1, one line', async () => {
+    const io = ioWith();
+    expect(
+      await runCli(
+        ['eval', '--questions', questions, '--kb', '/nonexistent/kb.jsonl'],
+        io,
+        allCommands,
+        signal,
+      ),
+    ).toBe(1);
+    expect(io.err()).toMatch(
+      /^rootweaver: Knowledge base \/nonexistent\/kb\.jsonl does not exist; check the path\.\n$/,
+    );
+  });
+
+  it('two sources, a bad choice, a bad limit → exit 2, one usage line', async () => {
+    for (const [args, pattern] of [
+      [['--kb', kb, '--corpus', kb], /exactly one of --kb FILE, --corpus FILE or --index DIR/],
+      [['--kb', kb, '--plans', 'magic'], /--plans must be one of recorded, llm, rules \(got "magic"\)/],
+      [['--kb', kb, '--limit', '0'], /--limit must be a positive whole number/],
+      [['--kb'], /--kb needs a value/],
+    ] as const) {
+      const io = ioWith();
+      expect(await runCli(['eval', '--questions', questions, ...args], io, allCommands, signal)).toBe(2);
+      expect(io.err()).toMatch(pattern);
+      expect(io.err().trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('--plans llm without an LLM → exit 1 saying how to configure one', async () => {
+    const io = ioWith();
+    expect(
+      await runCli(['eval', '--questions', questions, '--kb', kb, '--plans', 'llm'], io, allCommands, signal),
+    ).toBe(1);
+    expect(io.err()).toMatch(/^rootweaver: --plans llm needs an LLM: set OPENAI_BASE_URL/);
+  });
+});
+
+describe('rootweaver eval --plans recorded', () => {
+  it('prints one JSON summary on stdout and writes the report files', async () => {
+    const io = ioWith();
+    const out = join(cache, 'report');
+    const code = await runCli(
+      ['eval', '--questions', questions, '--kb', kb, '--compaction', 'both', '--json', '--out', out],
+      io,
+      allCommands,
+      signal,
+    );
+    expect(io.err()).not.toMatch(/^rootweaver:/m);
+    expect(code).toBe(0);
+    const summary = JSON.parse(io.out());
+    for (const key of [
+      'n',
+      'exactMatch',
+      'f1',
+      'llmCallsPerQuestion',
+      'tokensPerQuestion',
+      'latencyMs',
+      'reference',
+      'byKind',
+      'compaction',
+    ]) {
+      expect(summary).toHaveProperty(key);
+    }
+    expect(summary.n).toBe(3);
+    // Recorded plans: the replayed decomposition is the only LLM call; no LLM is configured.
+    expect(summary.llmCallsPerQuestion).toBe(1);
+    expect(summary.tokensPerQuestion.median).toBeGreaterThan(0);
+    expect(summary.reference).toMatchObject({ exactMatch: 66.7, tokensMedian: 1500 });
+    expect(Object.keys(summary.byKind).sort()).toEqual(['chain', 'comparison', 'single']);
+    expect(summary.compaction.trajectoryIdentical).not.toBeNull();
+    expect(summary.errors).toBe(0);
+    const results = (await readFile(join(out, 'results.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(results.map((result) => result.id)).toEqual(['sample-001', 'sample-002', 'sample-003']);
+    // The single-fact question is answered by the real pipeline from the imported pairs.
+    expect(results[0].prediction).toBe('Mira Castellan');
+    // The malformed planRaw was read by the engine's tolerant parser, not refused.
+    expect(results[2].planSource).toBe('llm');
+    expect(await readFile(join(out, 'report.md'), 'utf8')).toContain('reference CompactRAG');
+    expect(await readFile(join(out, 'tokens-vs-em.svg'), 'utf8')).toContain('<svg');
+
+    // A second run reuses the cached import.
+    const again = ioWith();
+    expect(
+      await runCli(
+        ['eval', '--questions', questions, '--kb', kb, '--limit', '1'],
+        again,
+        allCommands,
+        signal,
+      ),
+    ).toBe(0);
+    expect(again.err()).not.toContain('importing');
+    expect(again.out()).toContain('questions: 1');
+  });
+});
+
+describe('rootweaver eval with an LLM for synthesis (local OpenAI-compatible server)', () => {
+  const server = new OpenAICompatibleTestServer({ defaultChatReply: 'North of the Quiet' });
+  beforeAll(async () => {
+    await server.start();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('replays the decomposition, sends only the synthesis to the LLM and counts both', async () => {
+    const io = ioWith({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'test-key-123456' });
+    const code = await runCli(
+      ['eval', '--questions', questions, '--kb', kb, '--synthesis', 'llm', '--json', '--limit', '2'],
+      io,
+      allCommands,
+      signal,
+    );
+    expect(io.err()).not.toMatch(/^rootweaver:/m);
+    expect(code).toBe(0);
+    const summary = JSON.parse(io.out());
+    expect(summary.llmCallsPerQuestion).toBe(2);
+    expect(summary.synthesis.byMode).toEqual({ llm: 2 });
+    expect(summary.tokensByStageMedian.synthesize).toBeGreaterThan(0);
+    // Only synthesis prompts reached the server: the decomposition was replayed.
+    expect(server.chatRequests).toHaveLength(2);
+  });
+});
