@@ -4,6 +4,14 @@ import { benchCommand } from './commands/bench-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { flagsCommand } from './commands/flags-command.js';
+import { serveCommand } from './commands/serve-command.js';
 
 /** Every `rootweaver` subcommand, in the order `--help` lists them. */
-export const allCommands: readonly CliCommand[] = [demoCommand, askCommand, evalCommand, benchCommand, flagsCommand];
+export const allCommands: readonly CliCommand[] = [
+  demoCommand,
+  askCommand,
+  evalCommand,
+  serveCommand,
+  benchCommand,
+  flagsCommand,
+];
