@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { MultiHopRAG, RootweaverError } from '@rootweaver/innovations';
+import { createProviderSet } from '@rootweaver/providers';
 import type { MultiHopProviderSettings } from '../config/load-multi-hop-config.js';
 import type { CapabilityProviders, MultiHopEngineFactory } from './multi-hop-engine.js';
 
@@ -12,14 +15,38 @@ export const createDefaultEngine: MultiHopEngineFactory = ({ config, providers }
     ...(providers.tokenCounter === undefined ? {} : { tokenCounter: providers.tokenCounter }),
   });
 
-/** Providers from an index directory (embedded store) and the environment's LLM settings. */
+/**
+ * Providers from an index directory built by `rootweaver index` (opened read-only) and the environment's
+ * LLM settings (`createProviderSet` of @rootweaver/providers). The YAML `providers:` section may name the
+ * directory, the model and the base URL.
+ */
 export async function createDefaultProviders(input: {
   readonly settings: MultiHopProviderSettings;
   readonly indexDirectory: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
 }): Promise<CapabilityProviders> {
-  throw new RootweaverError(
-    'not-configured',
-    `No providers: pass \`providers\` to MultiHopCapability.create (index directory: ${input.indexDirectory ?? 'none'}).`,
-  );
+  if (input.indexDirectory === undefined) {
+    throw new RootweaverError(
+      'not-configured',
+      'MultiHopCapability needs providers: pass `providers`, or `indexDirectory` (an index built by `rootweaver index`), ' +
+        'or set providers.index_directory in multi_hop.yaml.',
+    );
+  }
+  const directory = resolve(input.indexDirectory);
+  if (!existsSync(directory)) {
+    throw new RootweaverError(
+      'not-found',
+      `Index directory ${directory} does not exist; build one with 'rootweaver index build --corpus DIR --out ${directory}'.`,
+    );
+  }
+  const llm = {
+    ...(input.settings.llmBaseUrl === undefined ? {} : { baseURL: input.settings.llmBaseUrl }),
+    ...(input.settings.llmModel === undefined ? {} : { model: input.settings.llmModel }),
+  };
+  return createProviderSet({
+    indexDirectory: directory,
+    env: input.env,
+    readonly: true,
+    ...(Object.keys(llm).length === 0 ? {} : { llm }),
+  });
 }

@@ -132,3 +132,45 @@ describe('MultiHopCapability on MultiHopRAG (no LLM)', () => {
     }
   });
 });
+
+describe('MultiHopCapability.create with an index directory', () => {
+  it('opens the embedded store through createProviderSet and answers from it', async () => {
+    const { EmbeddedStore } = await import('@rootweaver/providers');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = mkdtempSync(join(tmpdir(), 'rw-capability-index-'));
+    const store = await EmbeddedStore.open({ directory });
+    await store.upsert({ items: engineWorldItems });
+    await store.close();
+
+    const capability = await MultiHopCapability.create({
+      indexDirectory: directory,
+      env: {},
+      flagSource: new FakeFlagSource({ toggles: { [multiHopFlagNames.enabled]: true } }),
+    });
+    try {
+      expect(capability.notes.join(' ')).toContain('using lexical');
+      const result = await capability.execute({ query: question });
+      expect(result.metadata.multi_hop.planner).toBe('compact');
+      expect(result.result.pool.length).toBeGreaterThan(0);
+    } finally {
+      await capability.close();
+    }
+  });
+
+  it('says what to do when there are no providers or the directory is missing', async () => {
+    await expect(
+      MultiHopCapability.create({ env: {}, flagSource: new FakeFlagSource() }),
+    ).rejects.toMatchObject({
+      code: 'not-configured',
+    });
+    await expect(
+      MultiHopCapability.create({
+        env: {},
+        flagSource: new FakeFlagSource(),
+        indexDirectory: '/nonexistent/index',
+      }),
+    ).rejects.toThrow(/does not exist; build one with 'rootweaver index build/);
+  });
+});

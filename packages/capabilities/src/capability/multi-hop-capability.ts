@@ -132,29 +132,35 @@ export class MultiHopCapability {
           })
         : { config: options.config, providers: {}, source: 'options' };
     const ownedResources: (() => Promise<void>)[] = [];
-    let flagSource = options.flagSource;
-    if (flagSource === undefined) {
-      const created = createFlagSource({ env });
-      ownedResources.push(() => created.close());
-      await created.ready({ timeoutMs: options.flagReadyTimeoutMs ?? 5_000 });
-      flagSource = created;
+    try {
+      let flagSource = options.flagSource;
+      if (flagSource === undefined) {
+        const created = createFlagSource({ env });
+        ownedResources.push(() => created.close());
+        await created.ready({ timeoutMs: options.flagReadyTimeoutMs ?? 5_000 });
+        flagSource = created;
+      }
+      let providers = options.providers;
+      if (providers === undefined) {
+        const indexDirectory = options.indexDirectory ?? loaded.providers.indexDirectory;
+        const created = await createDefaultProviders({ settings: loaded.providers, indexDirectory, env });
+        ownedResources.push(() => created.close?.() ?? Promise.resolve());
+        providers = created;
+      }
+      const adjusted = await adjustToStore(loaded, providers);
+      const engine = (options.engineFactory ?? createDefaultEngine)({ config: adjusted.config, providers });
+      return new MultiHopCapability({
+        loaded: adjusted,
+        flagSource,
+        registry: options.registry ?? new Registry(),
+        engine,
+        ownedResources,
+      });
+    } catch (error) {
+      // Nothing half-built stays open (an Unleash client keeps polling, a store keeps its file handles).
+      for (const close of ownedResources.reverse()) await close().catch(() => {});
+      throw error;
     }
-    let providers = options.providers;
-    if (providers === undefined) {
-      const indexDirectory = options.indexDirectory ?? loaded.providers.indexDirectory;
-      const created = await createDefaultProviders({ settings: loaded.providers, indexDirectory, env });
-      ownedResources.push(() => created.close?.() ?? Promise.resolve());
-      providers = created;
-    }
-    const adjusted = await adjustToStore(loaded, providers);
-    const engine = (options.engineFactory ?? createDefaultEngine)({ config: adjusted.config, providers });
-    return new MultiHopCapability({
-      loaded: adjusted,
-      flagSource,
-      registry: options.registry ?? new Registry(),
-      engine,
-      ownedResources,
-    });
   }
 
   async execute(request: CapabilityRequest): Promise<CapabilityResult> {
