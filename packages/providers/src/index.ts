@@ -30,6 +30,13 @@ export {
   embeddedStoreSchemaVersion,
 } from './store/embedded-store.js';
 export { queryTerms, toFtsQuery } from './store/lexical-query.js';
+export { pointIdFor, QdrantStore, type QdrantStoreOptions } from './store/qdrant-store.js';
+export {
+  documentSparseVector,
+  querySparseVector,
+  type SparseVector,
+  termIndex,
+} from './store/sparse-vector.js';
 export {
   createTokenCounter,
   type TokenizerFamily,
