@@ -63,6 +63,7 @@ function chunkFit(chunk: TextSpan, type: AnswerType, before: string): number {
       return (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
     }
     case 'place': {
+      if (countries.some((country) => country.isDemonym)) return 0;
       if (isOrganisation) return 0.3;
       if (isCountry) return 0.7;
       return placeCue.test(before) ? 1 : 0.4;
@@ -71,6 +72,7 @@ function chunkFit(chunk: TextSpan, type: AnswerType, before: string): number {
       if (isCountry) return 0.2;
       return isOrganisation ? 1 : 0.55;
     case 'title':
+      if (countries.length > 0 && words <= 2) return 0.05;
       return titleCue.test(before) ? 0.85 : 0.65;
     case 'nationality':
     case 'country':
@@ -86,6 +88,35 @@ function chunkFit(chunk: TextSpan, type: AnswerType, before: string): number {
   }
 }
 
+type DateEvent = 'birth' | 'death' | 'other';
+
+/**
+ * Whether a date in a text is the event the question asks about: "born … 1926" is no death date.
+ * In "(24 January 1926 – 22 November 2013)" the first date is the birth, the second the death.
+ */
+function eventFit(text: string, date: TextSpan, event: DateEvent): number {
+  if (event === 'other') return 1;
+  const before = text.slice(Math.max(0, date.start - 40), date.start).toLowerCase();
+  const after = text.slice(date.end, date.end + 6);
+  const lastBirth = Math.max(
+    before.lastIndexOf('born'),
+    before.lastIndexOf('birth'),
+    before.search(/\bb\.\s*$/),
+  );
+  const lastDeath = Math.max(
+    before.lastIndexOf('died'),
+    before.lastIndexOf('death'),
+    before.lastIndexOf('passed away'),
+    before.search(/\bd\.\s*$/),
+  );
+  const rangeStart = /^\s*[–—-]\s*\S/.test(after);
+  const rangeEnd = /\d\s*[–—-]\s*$/.test(before);
+  const saysBirth = lastBirth > lastDeath || (rangeStart && lastDeath < 0);
+  const saysDeath = lastDeath > lastBirth || (rangeEnd && lastBirth < 0);
+  if (event === 'birth') return saysDeath ? 0.25 : saysBirth ? 1.15 : 1;
+  return saysBirth ? 0.25 : saysDeath ? 1.15 : 1;
+}
+
 /** "X is a French director" → "a French director"; the remainder after a copula or verb of the subject. */
 function copulaRemainder(text: string): TextSpan | undefined {
   const match = /\b(?:is|was|are|were|refers to|served as|worked as|became)\s+(?:an?\s+|the\s+)?/i.exec(text);
@@ -96,7 +127,7 @@ function copulaRemainder(text: string): TextSpan | undefined {
   return { text: rest.trim(), start, end: start + rest.trim().length };
 }
 
-function candidatesOf(text: string, type: AnswerType, asksAge: boolean): Candidate[] {
+function candidatesOf(text: string, type: AnswerType, asksAge: boolean, event: DateEvent): Candidate[] {
   const candidates: Candidate[] = [];
   const trimmed = text.trim();
   if (type === 'yes-no') {
@@ -118,6 +149,7 @@ function candidatesOf(text: string, type: AnswerType, asksAge: boolean): Candida
     else if (type === 'year') fit = 1;
     else if (type === 'number') fit = asksAge ? 0.9 : 0.25;
     else if (type === 'other') fit = 0.3;
+    fit *= eventFit(text, date, event);
     if (fit > 0) {
       const display =
         type === 'year' ? String(Math.abs(date.year)) + (date.year < 0 ? ' BC' : '') : date.text;
@@ -146,15 +178,18 @@ function candidatesOf(text: string, type: AnswerType, asksAge: boolean): Candida
       } else if (type === 'nationality') {
         fit = mention.isDemonym ? 1 : 0.9;
       } else if (type === 'place') {
-        fit = mention.isDemonym ? 0.1 : 0.65;
+        fit = mention.isDemonym ? 0 : 0.65;
       }
-      candidates.push({ text: display, kind: 'country', fit, start: mention.start, end: mention.end });
+      if (fit > 0)
+        candidates.push({ text: display, kind: 'country', fit, start: mention.start, end: mention.end });
     }
   }
   if (type !== 'date' && type !== 'year' && type !== 'number') {
     for (const chunk of capitalisedChunks(text)) {
       if (dates.some((date) => chunk.start < date.end && chunk.end > date.start)) continue;
-      const fit = chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 20), chunk.start));
+      const fit =
+        chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 20), chunk.start)) *
+        (type === 'place' ? eventFit(text, chunk, event) : 1);
       if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
     }
     for (const quoted of quotedSpans(text)) {
@@ -190,6 +225,7 @@ interface QuestionProfile {
   readonly relationStems: readonly string[];
   /** "What is the age of X?": a birth date answers it better than a stray number. */
   readonly asksAge: boolean;
+  readonly event: DateEvent;
 }
 
 function profile(question: string): QuestionProfile {
@@ -213,6 +249,11 @@ function profile(question: string): QuestionProfile {
     entityTokens: [...entityTokens],
     relationStems,
     asksAge: /\bage\b|\bhow old\b/i.test(question),
+    event: /\b(?:born|birth|birthday|age|old)\b/i.test(question)
+      ? 'birth'
+      : /\b(?:die|died|death|dead|pass(?:ed)? away)\b/i.test(question)
+        ? 'death'
+        : 'other',
   };
 }
 
@@ -283,6 +324,7 @@ export class HeuristicExtractor implements AnswerExtractor {
   extractSync(questionText: string, evidence: readonly SearchHit[]): Extraction {
     const question = profile(questionText);
     const scored = new Map<string, Scored>();
+    const seenPassages = new Set<string>();
     evidence.forEach((hit, index) => {
       const rank = hit.rank > 0 ? hit.rank : index + 1;
       const rankWeight = 1 / (1 + 0.2 * (rank - 1));
@@ -300,7 +342,9 @@ export class HeuristicExtractor implements AnswerExtractor {
           sources.push({ text, weight: 0.9, relevance: relevanceOf(`${hit.title} ${text}`, text, question) });
         }
       }
-      if (hit.passage.length > 0 && hit.passage !== hit.text) {
+      // A passage counts once, with its best-ranked pair: several pairs of one document must not outvote others.
+      if (hit.passage.length > 0 && hit.passage !== hit.text && !seenPassages.has(hit.passage)) {
+        seenPassages.add(hit.passage);
         for (const text of sentences(hit.passage)) {
           sources.push({
             text,
@@ -311,7 +355,7 @@ export class HeuristicExtractor implements AnswerExtractor {
       }
       const perHit = new Map<string, { score: number; fit: number; relevance: number; display: string }>();
       for (const source of sources) {
-        for (const candidate of candidatesOf(source.text, question.type, question.asksAge)) {
+        for (const candidate of candidatesOf(source.text, question.type, question.asksAge, question.event)) {
           const display = candidate.text.replace(/^(?:the|a|an)\s+(?=\p{Ll})/iu, '').replace(/[\s,;:]+$/, '');
           const key = normaliseAnswer(display);
           if (key.length === 0) continue;

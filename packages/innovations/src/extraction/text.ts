@@ -19,9 +19,36 @@ export function wordTokens(text: string): string[] {
 /** A crude stem so that `directed`, `director` and `directors` meet. */
 export function stem(token: string): string {
   const lower = token.toLowerCase();
-  if (lower.length <= 4) return lower;
-  return lower.slice(0, Math.max(4, Math.min(6, lower.length - 2)));
+  const irregular = irregularStems[lower];
+  if (irregular !== undefined) return irregular;
+  if (lower.length <= 5) return lower.replace(/(?:ed|s)$/, '');
+  return lower.slice(0, 5);
 }
+
+const irregularStems: Readonly<Record<string, string>> = {
+  die: 'die',
+  died: 'die',
+  dies: 'die',
+  dying: 'die',
+  death: 'die',
+  dead: 'die',
+  born: 'born',
+  birth: 'born',
+  birthday: 'born',
+  birthplace: 'born',
+  wrote: 'write',
+  written: 'write',
+  writer: 'write',
+  sang: 'sing',
+  sung: 'sing',
+  singer: 'sing',
+  married: 'marri',
+  wife: 'spous',
+  husband: 'spous',
+  spouse: 'spous',
+  buried: 'buria',
+  burial: 'buria',
+};
 
 /** Content tokens of a text: no function words, no single letters. */
 export function contentTokens(text: string): string[] {

@@ -135,12 +135,13 @@ function findDescriptor(question: string, descriptor: readonly string[]): [numbe
     let from = first.start;
     // Take in a directly preceding "the film", "this", quotes.
     const before = question.slice(0, from);
-    const lead = /(?:\b(?:the|this|that)\s+)?(?:(?:film|movie|song|album|book|band)\s+)?['"‘“]?$/i.exec(
-      before,
-    );
+    const lead =
+      /(?:\b(?:the|this|that)\s+[\p{Ll}-]+\s+(?:that|which|who)\s+$)|(?:(?:\b(?:the|this|that)\s+)?(?:(?:film|movie|song|album|book|band)\s+)?['"‘“]?$)/iu.exec(
+        before,
+      );
     if (lead !== null) from -= lead[0].length;
     let to = last.end;
-    const trail = /^(?:\s*\(?\s*(?:film|movie|song|album|band|novel|book)\b\)?)*\)?['"’”]?/i.exec(
+    const trail = /^(?:\s*\(?\s*(?:film|movie|song|album|band|novel|book)\b\)?)*\)?(?:['"’”](?!s\b))?/i.exec(
       question.slice(to),
     );
     if (trail !== null) to += trail[0].length;
@@ -258,7 +259,9 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
   {
     const demonstrative = /\b(?:this|that|these|those|said|the said)\s+([\p{Ll}-]+)(?:'s)?/giu;
     const matches = [...original.matchAll(demonstrative)].filter(
-      (match) => !/^(?:is|was|are|were|has|have|had|did|does|do|in|on|of)$/i.test(match[1] ?? ''),
+      (match) =>
+        !/^(?:is|was|are|were|has|have|had|did|does|do|in|on|of|\p{Ll}+ed)$/iu.test(match[1] ?? '') &&
+        !/^(?:wrote|made|sang|won|led|ran|built|founded)$/i.test(match[1] ?? ''),
     );
     const definite = [
       ...original.matchAll(
