@@ -3,7 +3,6 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/innovations';
 import { RootweaverError } from '@rootweaver/innovations';
-import { buildIndex, importKnowledgeBase, RuleBasedGenerator } from '@rootweaver/offline';
 import { createTokenCounter, EmbeddedStore, OpenAIChatModel } from '@rootweaver/providers';
 import { CliUsageError } from './cli-usage-error.js';
 import { combineHashes, hashDirectory, hashPath } from './content-hash.js';
@@ -92,6 +91,8 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
     `${source.kind === 'kb' ? 'importing' : 'building (rule-based)'} ${basename(source.path)} into ${directory} …`,
   );
   const signal = options.signal === undefined ? {} : { signal: options.signal };
+  // Loaded only when building: the offline package (with its NLP library) takes a second to load.
+  const { buildIndex, importKnowledgeBase, RuleBasedGenerator } = await import('@rootweaver/offline');
   const store = await EmbeddedStore.open({ directory });
   try {
     if (source.kind === 'kb') {
