@@ -141,7 +141,7 @@ export class MultiHopRAG {
     const result: MultiHopAnswer = {
       question: run.question,
       answer: answerText,
-      grounded: refusal === undefined && answerText.length > 0 && run.pool.size > 0,
+      grounded: isGrounded(refusal, answerText, run.pool.size, outcome),
       ...(refusal === undefined ? {} : { refusal }),
       ...(run.forcedStop === undefined ? {} : { forcedStop: run.forcedStop }),
       planner: plannerName,
@@ -266,6 +266,21 @@ export class MultiHopRAG {
         );
     }
   }
+}
+
+/**
+ * An answer is grounded when one was given from a non-empty pool and, for a generated (LLM) answer,
+ * at least one of its citation markers resolves to a pool item. Composed and extracted answers carry
+ * their evidence as citations by construction.
+ */
+function isGrounded(
+  refusal: RefusalReason | undefined,
+  answer: string,
+  poolSize: number,
+  outcome: SynthesisOutcome | undefined,
+): boolean {
+  if (refusal !== undefined || answer.length === 0 || poolSize === 0 || outcome === undefined) return false;
+  return outcome.synthesis.mode !== 'llm' || outcome.citations.length > 0;
 }
 
 function emptyContext(): ContextReport {

@@ -294,6 +294,19 @@ describe('adaptive planner: failures and refusals', () => {
     expect(answer.citations.map((citation) => citation.marker)).toEqual([1]);
   });
 
+  it('is not grounded when the generated answer cites nothing that resolves', async () => {
+    const chatModel = new FakeChatModel()
+      .on(decompose, '["Who directed Inception?"]')
+      .on(decide, '[]')
+      .on(synthesize, 'Christopher Nolan [12].');
+    const answer = await engine(chatModel).ask(question);
+    expect(answer.answer).toBe('Christopher Nolan.');
+    expect(answer.citations).toEqual([]);
+    expect(answer.removedCitationMarkers).toBe(1);
+    expect(answer.grounded).toBe(false);
+    expect(answer.refusal).toBeUndefined();
+  });
+
   it('refuses to run without a chat model, saying to configure an LLM or use compact/keyterm', async () => {
     const error = await engine(undefined)
       .ask(question)

@@ -34,7 +34,7 @@ export class KeytermPlanner implements Planner {
     const askedKeys = new Set<string>();
     const nodes: NodeTrace[] = [];
     let lastCandidates: Candidate[] = [];
-    let stoppedNaturally = false;
+    let endedBeforeCap = false;
     for (let iteration = 1; iteration <= config.maxHops; iteration += 1) {
       const fullContext = renderContext(blocks);
       run.emit({ type: 'hop-started', iteration, kind: 'select' });
@@ -53,7 +53,7 @@ export class KeytermPlanner implements Planner {
             forcedStop: 'budget',
           });
           run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [], forcedStop: 'budget' });
-          stoppedNaturally = true;
+          endedBeforeCap = true;
           break;
         }
         const generated = await run.generate({ stage: 'decompose', prompt });
@@ -83,7 +83,7 @@ export class KeytermPlanner implements Planner {
           note: note ?? 'no open sub-question left',
         });
         run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [] });
-        stoppedNaturally = true;
+        endedBeforeCap = true;
         break;
       }
       run.emit({ type: 'decided', iteration, decision: 'continue', subQuestions: [selected.question] });
@@ -138,12 +138,12 @@ export class KeytermPlanner implements Planner {
       });
       if (poolCapped) {
         run.forcedStop = 'max-pool-chunks';
-        stoppedNaturally = true;
+        endedBeforeCap = true;
         break;
       }
     }
     const fullContext = renderContext(blocks);
-    if (!stoppedNaturally) {
+    if (!endedBeforeCap) {
       // The cap ended the loop before a re-decomposition found nothing open: ADR-077's max_hops.
       run.forcedStop = 'max-hops';
       const last = run.hops.pop();
