@@ -30,6 +30,7 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
           await ensureSampleIndex({
             repoRoot: options.repoRoot,
             cacheDirectory: cacheDirectoryFor(options.repoRoot, io.env),
+            env: io.env,
             signal,
             onProgress: (message) => io.stderr(`${message}\n`),
           })

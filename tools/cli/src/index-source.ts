@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/innovations';
 import { RootweaverError } from '@rootweaver/innovations';
-import { createTokenCounter, EmbeddedStore, OpenAIChatModel } from '@rootweaver/providers';
+import { createProviderSet } from '@rootweaver/providers';
 import { CliUsageError } from './cli-usage-error.js';
 import { combineHashes, hashDirectory, hashPath } from './content-hash.js';
 import type { ParsedArguments } from './parse-arguments.js';
@@ -51,6 +51,8 @@ export interface CachedBuildOptions {
   readonly stampFile: string;
   readonly repoRoot: string;
   readonly rebuild: boolean;
+  /** Read for the embedder (ROOTWEAVER_EMBEDDER_MODEL_DIR, or ROOTWEAVER_EMBEDDING_MODEL with an LLM server). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly signal?: AbortSignal;
   readonly onProgress?: (message: string) => void;
 }
@@ -73,7 +75,16 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
       `${source.kind === 'kb' ? 'Knowledge base' : 'Corpus'} ${source.path} does not exist; check the path.`,
     );
   }
-  const key = combineHashes(source.kind, await hashPath(source.path), await builderHash(options.repoRoot));
+  const embedderSetting = [
+    options.env.ROOTWEAVER_EMBEDDER_MODEL_DIR ?? '',
+    llmConfigured(options.env) ? (options.env.ROOTWEAVER_EMBEDDING_MODEL ?? '') : '',
+  ].join('|');
+  const key = combineHashes(
+    source.kind,
+    await hashPath(source.path),
+    await builderHash(options.repoRoot),
+    embedderSetting,
+  );
   if (!options.rebuild && existsSync(options.stampFile) && existsSync(directory)) {
     try {
       const stamp = JSON.parse(await readFile(options.stampFile, 'utf8')) as CacheStamp;
@@ -93,7 +104,9 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
   const signal = options.signal === undefined ? {} : { signal: options.signal };
   // Loaded only when building: the offline package (with its NLP library) takes a second to load.
   const { buildIndex, importKnowledgeBase, RuleBasedGenerator } = await import('@rootweaver/offline');
-  const store = await EmbeddedStore.open({ directory });
+  // The store embeds items itself when an embedder is configured; otherwise the index stays lexical.
+  const providers = await createProviderSet({ indexDirectory: directory, env: options.env });
+  const { store } = providers;
   try {
     if (source.kind === 'kb') {
       const summary = await importKnowledgeBase({ path: source.path, store, directory, ...signal });
@@ -115,7 +128,7 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
       progress(`built ${summary.pairs} pairs from ${summary.passages} passages`);
     }
   } finally {
-    await store.close();
+    await providers.close();
   }
   const buildMs = performance.now() - started;
   const stamp: CacheStamp = { key, source: source.path, builtAt: new Date().toISOString() };
@@ -167,15 +180,7 @@ export async function openProviders(options: {
   readonly directory: string;
   readonly env: Readonly<Record<string, string | undefined>>;
 }): Promise<OpenedProviders> {
-  const store = await EmbeddedStore.open({ directory: options.directory, readonly: true });
-  const tokenCounter = createTokenCounter('llama3');
-  const chatModel = llmConfigured(options.env) ? new OpenAIChatModel({ env: options.env }) : undefined;
-  return {
-    store,
-    ...(chatModel === undefined ? {} : { chatModel }),
-    tokenCounter,
-    close: () => store.close(),
-  };
+  return createProviderSet({ indexDirectory: options.directory, env: options.env, readonly: true });
 }
 
 /**
@@ -202,6 +207,7 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
     stampFile: join(cacheRoot, `${cacheKey}.stamp.json`),
     repoRoot: options.repoRoot,
     rebuild: options.rebuild,
+    env: options.env,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });

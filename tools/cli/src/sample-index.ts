@@ -7,6 +7,8 @@ export interface EnsureSampleIndexOptions {
   readonly rebuild?: boolean;
   /** Where `sample-index/` goes; default ROOTWEAVER_CACHE_DIR, else `<repoRoot>/.rootweaver`. */
   readonly cacheDirectory?: string;
+  /** Read for an optional embedder; default `process.env`. The build itself never calls an LLM. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly signal?: AbortSignal;
   readonly onProgress?: (message: string) => void;
 }
@@ -25,13 +27,15 @@ export interface SampleIndex {
  */
 export async function ensureSampleIndex(options: EnsureSampleIndexOptions): Promise<SampleIndex> {
   const corpus = join(options.repoRoot, 'examples', 'sample-corpus');
-  const cache = options.cacheDirectory ?? cacheDirectoryFor(options.repoRoot, process.env);
+  const env = options.env ?? process.env;
+  const cache = options.cacheDirectory ?? cacheDirectoryFor(options.repoRoot, env);
   const built = await buildCachedIndex({
     source: { kind: 'corpus', path: corpus },
     directory: join(cache, 'sample-index'),
     stampFile: join(cache, 'sample-index.stamp.json'),
     repoRoot: options.repoRoot,
     rebuild: options.rebuild ?? false,
+    env,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });

@@ -44,6 +44,7 @@ export async function runDemoWith(
   const sample = await ensureSampleIndex({
     repoRoot,
     cacheDirectory: cacheDirectoryFor(repoRoot, io.env),
+    env: io.env,
     rebuild: booleanOption(values, 'rebuild'),
     signal,
     onProgress: (message) => io.stderr(`${message}\n`),
