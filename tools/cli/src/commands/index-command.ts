@@ -128,7 +128,7 @@ function printBuildSummary(io: CliIo, summary: BuildIndexSummary, out: string, j
   const rate =
     summary.timings.totalMs > 0 ? ((summary.added + summary.changed) / summary.timings.totalMs) * 1000 : 0;
   io.stdout(
-    [
+    `${[
       `index ${out} (${summary.manifest.generator}${summary.manifest.embedder === undefined ? '' : `, ${summary.manifest.embedder.modelId}`})`,
       `  passages ${summary.passages}, pairs ${summary.pairs}`,
       `  this run: added ${summary.added}, changed ${summary.changed}, unchanged ${summary.unchanged}, resumed ${summary.resumed}, removed ${summary.removed}, failed ${summary.failed.length}`,
@@ -143,7 +143,7 @@ function printBuildSummary(io: CliIo, summary: BuildIndexSummary, out: string, j
       ...(summary.failed.length > 0
         ? [`  ${summary.failed.length} passages failed; run 'rootweaver index update' again to retry them.`]
         : []),
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 }
 
@@ -159,12 +159,12 @@ function printImportSummary(
     return;
   }
   io.stdout(
-    [
+    `${[
       `index ${out} (import)`,
       `  passages ${summary.passages}, pairs ${summary.pairs}, removed ${summary.removed}, duplicates dropped ${summary.rejected.duplicate}`,
       `  problems in the input: ${summary.problems.length}`,
       `  time ${seconds(summary.timings.totalMs)} (store ${seconds(summary.timings.storeMs)}, embeddings ${seconds(summary.timings.embedMs)})`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 }
 
@@ -289,14 +289,14 @@ async function runStats(args: readonly string[], io: CliIo): Promise<number> {
     .map(([reason, count]) => `${reason} ${count}`)
     .join(', ');
   io.stdout(
-    [
+    `${[
       `index ${directory}`,
       `  generator ${manifest.generator}; embedder ${manifest.embedder === undefined ? 'none (lexical)' : `${manifest.embedder.modelId} (dimension ${manifest.embedder.dimension})`}`,
       `  passages ${manifest.counts.passages}, pairs ${manifest.counts.pairs}; store: ${stats.items} items, ${stats.documents} documents, ${stats.vectors} vectors`,
       `  rejected: ${rejected === '' ? 'none' : rejected}; failed in the last run: ${manifest.counts.failed}`,
       `  corpus ${manifest.corpus.path ?? '(in memory)'} hash ${manifest.corpus.hash}`,
       `  built ${manifest.timings.finishedAt} in ${seconds(manifest.timings.totalMs)}`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
   return 0;
 }

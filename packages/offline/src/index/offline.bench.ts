@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InMemoryStore } from '@rootweaver/innovations/test';
+import { EmbeddedStore } from '@rootweaver/providers';
+import { afterAll, bench, describe } from 'vitest';
+import { readCorpus } from '../corpus/read-corpus.js';
+import { RuleBasedGenerator } from '../generation/rule-based-generator.js';
+import { importKnowledgeBase } from '../import/import-knowledge-base.js';
+import { buildIndex } from './build-index.js';
+
+const datasets = new URL('../../../../../shared/datasets/compactrag/', import.meta.url).pathname;
+const musique = join(datasets, 'musique', 'corpus.jsonl');
+const gpt4 = join(datasets, '2wiki', 'kb.gpt4.jsonl');
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
+const figures: string[] = [];
+const once = { iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0 };
+
+afterAll(() => {
+  if (figures.length > 0) console.log(`\noffline benchmarks on ${machine}\n${figures.join('\n')}`);
+});
+
+if (!existsSync(musique))
+  console.log(`offline bench: ${musique} is missing; skipping the musique build bench.`);
+if (!existsSync(gpt4)) console.log(`offline bench: ${gpt4} is missing; skipping the kb.gpt4 import bench.`);
+
+describe.skipIf(!existsSync(musique))('rule-based build of musique/corpus.jsonl (4,013 passages)', () => {
+  bench(
+    'into InMemoryStore (generation + validation)',
+    async () => {
+      const corpus = await readCorpus({ path: musique });
+      const summary = await buildIndex({
+        corpus,
+        generator: new RuleBasedGenerator(),
+        store: new InMemoryStore(),
+      });
+      const rate = (summary.passages / summary.timings.totalMs) * 1000;
+      figures.push(
+        `rules → InMemoryStore: ${summary.passages} passages, ${summary.pairs} pairs in ${(summary.timings.totalMs / 1000).toFixed(2)} s = ${rate.toFixed(0)} passages/s (annotate ${(summary.timings.annotateMs / 1000).toFixed(2)} s, generate ${(summary.timings.generateMs / 1000).toFixed(2)} s, store ${(summary.timings.storeMs / 1000).toFixed(2)} s)`,
+      );
+    },
+    once,
+  );
+
+  bench(
+    'into EmbeddedStore with checkpoints (what `rootweaver index build` does)',
+    async () => {
+      const directory = await mkdtemp(join(tmpdir(), 'rootweaver-bench-build-'));
+      try {
+        const store = await EmbeddedStore.open({ directory });
+        const summary = await buildIndex({
+          corpus: musique,
+          generator: new RuleBasedGenerator(),
+          store,
+          checkpointDirectory: directory,
+        });
+        await store.close();
+        const rate = (summary.passages / summary.timings.totalMs) * 1000;
+        figures.push(
+          `rules → EmbeddedStore: ${summary.passages} passages, ${summary.pairs} pairs in ${(summary.timings.totalMs / 1000).toFixed(2)} s = ${rate.toFixed(0)} passages/s (store ${(summary.timings.storeMs / 1000).toFixed(2)} s)`,
+        );
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    },
+    once,
+  );
+});
+
+describe.skipIf(!existsSync(gpt4))('import of 2wiki/kb.gpt4.jsonl (14,517 pairs)', () => {
+  bench(
+    'into EmbeddedStore',
+    async () => {
+      const directory = await mkdtemp(join(tmpdir(), 'rootweaver-bench-import-'));
+      try {
+        const started = performance.now();
+        const store = await EmbeddedStore.open({ directory });
+        const summary = await importKnowledgeBase({ path: gpt4, store, directory });
+        await store.close();
+        const seconds = (performance.now() - started) / 1000;
+        figures.push(
+          `import kb.gpt4 → EmbeddedStore: ${summary.pairs} pairs from ${summary.passages} passages in ${seconds.toFixed(2)} s (read ${(summary.timings.readMs / 1000).toFixed(2)} s, store ${(summary.timings.storeMs / 1000).toFixed(2)} s)`,
+        );
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    },
+    once,
+  );
+});
