@@ -156,6 +156,20 @@ export UNLEASH_ADMIN_URL="http://127.0.0.1:$unleash_port"
 export UNLEASH_ADMIN_TOKEN="$admin_token"
 export ROOTWEAVER_SERVICES_DIR="$work"
 
+# The command runs in the background and the script waits for it, so that SIGINT/SIGTERM reach the traps
+# at once (bash defers traps while a foreground command runs); they are forwarded to the command.
+command_pid=""
+forward() {
+  if [ -n "$command_pid" ] && kill -0 "$command_pid" 2>/dev/null; then
+    kill "-$1" "$command_pid" 2>/dev/null || true
+    wait "$command_pid" 2>/dev/null || true
+  fi
+}
+trap 'forward INT; exit 130' INT
+trap 'forward TERM; exit 143' TERM
+"$@" &
+command_pid=$!
 status=0
-"$@" || status=$?
+wait "$command_pid" || status=$?
+command_pid=""
 exit "$status"
