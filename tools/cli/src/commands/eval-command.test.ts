@@ -132,6 +132,29 @@ describe('rootweaver eval --plans recorded', () => {
   });
 });
 
+describe('rootweaver eval --golden', () => {
+  it('scores multi-hop against single-pass on the sample index (built on first use)', async () => {
+    const goldenFile = fileURLToPath(new URL('../../../../examples/golden-set.json', import.meta.url));
+    const io = ioWith();
+    expect(await runCli(['eval', '--golden', goldenFile, '--json'], io, allCommands, signal)).toBe(0);
+    const report = JSON.parse(io.out());
+    expect(report.multiHop.n).toBe(15);
+    expect(report.singlePass.n).toBe(15);
+    expect(Object.keys(report.byCategory).sort()).toEqual([
+      'cross-document',
+      'single-fact',
+      'within-document',
+    ]);
+    expect(report.outcomes).toHaveLength(30);
+    for (const key of ['precisionAt5', 'precisionAt10', 'answerContains', 'citationCoverage']) {
+      expect(report.multiHop[key]).toBeGreaterThanOrEqual(0);
+      expect(report.multiHop[key]).toBeLessThanOrEqual(100);
+    }
+    // Single-fact questions cite their one expected document.
+    expect(report.byCategory['single-fact'].multiHop.citationCoverage).toBeGreaterThan(0);
+  });
+});
+
 describe('rootweaver eval with an LLM for synthesis (local OpenAI-compatible server)', () => {
   const server = new OpenAICompatibleTestServer({ defaultChatReply: 'North of the Quiet' });
   beforeAll(async () => {

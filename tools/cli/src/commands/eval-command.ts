@@ -12,6 +12,7 @@ import { createTokenCounter } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineConfigFor } from '../engine-config.js';
+import { runGoldenEvaluation } from '../golden-evaluation.js';
 import { type IndexSource, llmConfigured, openIndex, resolveIndexSource } from '../index-source.js';
 import {
   booleanOption,
@@ -104,10 +105,14 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const json = booleanOption(values, 'json');
   const golden = stringOption(values, 'golden');
   if (golden !== undefined) {
-    throw new RootweaverError(
-      'not-configured',
-      `eval --golden ${golden} needs the embedded store, which is not wired yet.`,
-    );
+    return runGoldenEvaluation({
+      goldenFile: resolve(io.cwd, golden),
+      indexDirectory: stringOption(values, 'index'),
+      json,
+      io,
+      repoRoot,
+      signal,
+    });
   }
   const questions = stringOption(values, 'questions');
   if (questions === undefined)

@@ -18,6 +18,7 @@ describe('golden metrics', () => {
   it('keys documents by file name without folder or extension', () => {
     expect(documentKey('examples/sample-corpus/The-Glass-Orchard.md')).toBe('the-glass-orchard');
     expect(documentKey('the-glass-orchard')).toBe('the-glass-orchard');
+    expect(documentKey('jonah-whitlow.md#jonah-whitlow/2')).toBe('jonah-whitlow');
   });
 
   it('computes precision at k over the ranked pool, dividing by k', () => {

@@ -2,9 +2,13 @@ import type { AskOptions, MultiHopAnswer } from '@rootweaver/innovations';
 import { mean, round } from '../metrics/statistics.js';
 import type { GoldenCategory, GoldenQuestion } from './golden-set.js';
 
-/** `a/b/film-x.md`, `film-x.md` and `film-x` all name the document `film-x`. */
+/**
+ * `a/b/film-x.md`, `film-x.md`, `film-x` and a passage id `film-x.md#section/2` all name the
+ * document `film-x`.
+ */
 export function documentKey(idOrPath: string): string {
-  const base = idOrPath.split(/[\\/]/).at(-1) ?? idOrPath;
+  const withoutSection = idOrPath.split('#')[0] ?? idOrPath;
+  const base = withoutSection.split(/[\\/]/).at(-1) ?? withoutSection;
   return base.replace(/\.(md|txt|markdown)$/i, '').toLowerCase();
 }
 
