@@ -13,6 +13,7 @@ export interface DocumentEntry {
   readonly rejected?: Partial<RejectionCounts>;
 }
 
+/** Wall times in milliseconds. The per-stage figures add up per-passage times, which overlap when concurrency > 1. */
 export interface IndexTimings {
   readonly startedAt: string;
   readonly finishedAt: string;
