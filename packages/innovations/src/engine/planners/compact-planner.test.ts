@@ -300,14 +300,39 @@ describe('compact planner: refusals, budgets, cancellation, history, events', ()
     expect(chatModel.calls).toHaveLength(1);
   });
 
-  it('ends with forcedStop budget and the best span when the budget has no room for synthesis', async () => {
+  it('ends with forcedStop budget and a composed answer when the budget has no room for synthesis', async () => {
     const { rag, chatModel } = engine({ config: { synthesis: 'llm', budgets: { maxLlmCalls: 1 } } });
     const answer = await rag.ask(question);
     expect(chatModel.calls).toHaveLength(1);
     expect(answer.forcedStop).toBe('budget');
     expect(answer.answer).toBe('University College London');
-    expect(answer.synthesis.mode).toBe('extractive');
+    expect(answer.synthesis.mode).toBe('composed');
     expect(answer.hops.at(-1)?.forcedStop).toBe('budget');
+  });
+
+  it('ends with forcedStop budget and the best span when nothing composes and the call does not fit', async () => {
+    const { rag, chatModel } = engine({
+      config: { budgets: { maxLlmCalls: 1 } },
+      extractions: [
+        { match: 'Who directed Inception', answer: 'Christopher Nolan', confidence: 0.9 },
+        { match: 'attend', answer: 'University College London', confidence: 0.1 },
+      ],
+    });
+    const answer = await rag.ask(question);
+    expect(chatModel.calls).toHaveLength(1);
+    expect(answer.forcedStop).toBe('budget');
+    expect(answer.synthesis).toEqual({ mode: 'extractive', reason: 'budget; not composed: low-confidence' });
+    expect(answer.answer).toBe('University College London');
+  });
+
+  it('refuses budget-exhausted when nothing composes, no span exists and the call does not fit', async () => {
+    const { rag } = engine({ config: { budgets: { maxLlmCalls: 1 } }, extractions: [] });
+    const answer = await rag.ask(question);
+    expect(answer.pool.length).toBeGreaterThan(0);
+    expect(answer.refusal).toBe('budget-exhausted');
+    expect(answer.forcedStop).toBe('budget');
+    expect(answer.grounded).toBe(false);
+    expect(answer.answer).toBe('');
   });
 
   it('decomposes by rules when the budget allows no LLM call at all', async () => {

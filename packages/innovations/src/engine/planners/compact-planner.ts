@@ -86,16 +86,23 @@ export class CompactPlanner implements Planner {
     const nodes = run.nodes ?? [];
     const mode = run.settings.synthesisMode;
     const iteration = run.hops.length === 0 ? 0 : (run.hops.at(-1)?.iteration ?? 0) + 1;
+    const prompt = compactSynthesisPrompt(run.question, finalContext);
+    const wantsLlm = mode !== 'extractive' && run.ports.chatModel !== undefined;
+    const llmAllowed = wantsLlm && run.canCall(prompt);
+    const budgetBlocked = wantsLlm && !llmAllowed;
     let notComposedReason = 'forced-llm';
-    if (mode !== 'llm') {
+    // `llm` mode composes only when the call cannot be made (no model, no budget).
+    if (mode !== 'llm' || !llmAllowed) {
       const composition = run.ports.heuristics.composeAnswer({ question: run.question, nodes });
       if (composition.composed) {
+        if (budgetBlocked && mode === 'llm') run.forcedStop = 'budget';
         run.emit({ type: 'hop-started', iteration, kind: 'compose' });
         run.addHop({
           iteration,
           kind: 'compose',
           subQuestions: [],
           itemsAdded: 0,
+          ...(budgetBlocked && mode === 'llm' ? { forcedStop: 'budget' as const } : {}),
           note: `composed (${composition.reason}) from nodes ${composition.usedNodeIds.join(', ')}: no synthesis call`,
         });
         const evidence = nodes
@@ -110,9 +117,7 @@ export class CompactPlanner implements Planner {
       }
       notComposedReason = composition.reason;
     }
-    const prompt = compactSynthesisPrompt(run.question, finalContext);
-    const wantsLlm = mode !== 'extractive' && run.ports.chatModel !== undefined;
-    if (wantsLlm && run.canCall(prompt)) {
+    if (llmAllowed) {
       run.emit({ type: 'hop-started', iteration, kind: 'synthesize' });
       const generated = await run.generate({ stage: 'synthesize', prompt, stream: true });
       const resolved = resolveCitations(generated.text.trim(), run.pool.items);
@@ -132,7 +137,6 @@ export class CompactPlanner implements Planner {
         synthesis: { mode: 'llm', reason: notComposedReason },
       };
     }
-    const budgetBlocked = wantsLlm;
     if (budgetBlocked) run.forcedStop = 'budget';
     const why = mode === 'extractive' ? 'extractive-mode' : budgetBlocked ? 'budget' : 'no-llm';
     const best = bestSpan(nodes);
