@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OpenAICompatibleTestServer } from '@rootweaver/providers/test';
 import { describe, expect, it } from 'vitest';
 import { createRecordingIo } from '../test-io.js';
 import { runDemoWith } from './demo-command.js';
@@ -31,5 +32,31 @@ describe('rootweaver demo (in process, no LLM)', () => {
     const again = createRecordingIo({ env: { ROOTWEAVER_CACHE_DIR: cache } });
     await runDemoWith(['--quiet'], again, signal);
     expect(again.out()).toContain('(reused, corpus unchanged)');
+  });
+});
+
+describe('rootweaver demo with an LLM (local OpenAI-compatible server)', () => {
+  it('uses the LLM the environment names for decomposition and synthesis', async () => {
+    const server = new OpenAICompatibleTestServer({ defaultChatReply: 'Mira Castellan' });
+    server.onChat(
+      /decompos|sub-question/i,
+      JSON.stringify([{ index: 0, question: 'Who directed The Glass Orchard?', refs: [] }]),
+    );
+    await server.start();
+    try {
+      const cache = await mkdtemp(join(tmpdir(), 'rw-demo-llm-'));
+      const io = createRecordingIo({
+        env: { ROOTWEAVER_CACHE_DIR: cache, OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'test-key-123456' },
+      });
+      const { exitCode, result } = await runDemoWith(['--quiet'], io, signal);
+      expect(exitCode).toBe(0);
+      expect(io.out()).toMatch(/^LLM: \S+/m);
+      expect(io.out()).not.toContain('LLM: none');
+      expect(result.llmCalls).toBeGreaterThanOrEqual(15);
+      // The 4 extra demo questions call the LLM too but are not scored.
+      expect(server.chatRequests.length).toBeGreaterThan(result.llmCalls);
+    } finally {
+      await server.close();
+    }
   });
 });
