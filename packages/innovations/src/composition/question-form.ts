@@ -146,7 +146,8 @@ export function classifyQuestion(question: string): QuestionForm {
     lessWords.test(text) ||
     /\blived longer\b/i.test(text);
   if (options !== undefined && hasComparisonWord) {
-    const event = eventOf(text);
+    // Read the event from the question without its options: a film called "Meet Him And Die" names no death.
+    const event = eventOf(options.reduce((rest, option) => rest.replace(option, ' '), text));
     if (/\blived? longer\b|\blonger life\b|\blonger lifespan\b/i.test(text)) {
       return { kind: 'comparison', options, measure: 'lifespan', direction: 'max', event: 'other' };
     }

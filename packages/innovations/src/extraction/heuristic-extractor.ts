@@ -47,6 +47,9 @@ const organisationWords =
   /\b(?:University|College|Company|Corporation|Corp|Inc|Ltd|Records|Press|Club|Association|Party|Institute|School|Academy|Society|League|Council|Ministry|Museum|Studios?|Pictures|Films|Publishing|Publications|Group|Foundation|Bank|Agency|Network|Church|Order|Cahiers|Journal|Magazine|Times|News|Federation|Union|Army|Navy|Force|Team|FC|Band)\b/;
 const placeCue = /\b(?:in|at|near|from|of|born in|died in|buried in|located in|based in)\s*$/i;
 const personCue = /\b(?:by|directed by|married|son of|daughter of|wife of|husband of)\s*$/i;
+/** Names that belong to people, not places: titles of nobility, regnal numbers. */
+const personLike =
+  /\b(?:King|Queen|Prince|Princess|Count|Countess|Duke|Duchess|Earl|Lady|Lord|Sir|Emperor|Empress|Pope|Saint(?= [A-Z][a-z]+$)|Archduke|Baron|Marquess)\b|\b[IVX]{1,4}\b(?!\s*(?:Street|Avenue))/;
 const titleCue = /\b(?:film|movie|song|album|novel|book|series|show)\s*$/i;
 
 /** The quality of a chunk as an answer of the given type. */
@@ -66,7 +69,8 @@ function chunkFit(chunk: TextSpan, type: AnswerType, before: string): number {
       if (countries.some((country) => country.isDemonym)) return 0;
       if (isOrganisation) return 0.3;
       if (isCountry) return 0.7;
-      return placeCue.test(before) ? 1 : 0.4;
+      if (personLike.test(chunk.text)) return 0.1;
+      return placeCue.test(before) ? 1 : 0.3;
     }
     case 'organisation':
       if (isCountry) return 0.2;

@@ -1,1 +1,1 @@
-export { decomposeByRules } from './decompose-by-rules.js';
+export { decomposeByRules, namedEntities } from './decompose-by-rules.js';
