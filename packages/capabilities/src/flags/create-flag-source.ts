@@ -1,5 +1,5 @@
-import { redactSecrets } from '@rootweaver/innovations';
 import { BootstrapFlagSource } from './bootstrap-flag-source.js';
+import { redactFlagSecrets } from './redact-flag-secrets.js';
 import type { FlagErrorHandler } from './unleash-evaluator.js';
 import { flagBootstrapEnvironmentVariable } from './unleash-feature-definitions.js';
 import { UnleashFlagSource } from './unleash-flag-source.js';
@@ -51,7 +51,7 @@ export function createStderrErrorHandler(
 ): FlagErrorHandler {
   const seen = new Set<string>();
   return (error) => {
-    const message = redactSecrets(error.message);
+    const message = redactFlagSecrets(error.message);
     if (seen.has(message)) return;
     if (seen.size > 100) seen.clear();
     seen.add(message);

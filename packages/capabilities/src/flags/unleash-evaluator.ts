@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { FlagContext, FlagSource, FlagVariant } from '@rootweaver/innovations';
-import { redactSecrets } from '@rootweaver/innovations';
 import { type Unleash, UnleashEvents } from 'unleash-client';
+import { redactFlagSecrets } from './redact-flag-secrets.js';
 import { toUnleashContext } from './to-unleash-context.js';
 
 const disabledVariant: FlagVariant = { name: 'disabled', enabled: false };
@@ -69,7 +69,7 @@ export abstract class UnleashEvaluator implements FlagSource {
   private recordError(error: unknown): void {
     const normalised = error instanceof Error ? error : new Error(String(error));
     this.errorCount += 1;
-    this.lastErrorMessage = redactSecrets(normalised.message);
+    this.lastErrorMessage = redactFlagSecrets(normalised.message);
     try {
       this.handleError(normalised);
     } catch {

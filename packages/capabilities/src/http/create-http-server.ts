@@ -51,6 +51,8 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     inFlight += 1;
     response.on('close', () => {
       inFlight -= 1;
+      // While draining, a keep-alive connection that just went idle is closed at once, not after its timeout.
+      if (draining) setImmediate(() => server.closeIdleConnections());
     });
     if (draining) response.setHeader('Connection', 'close');
     handle(request, response).catch((error: unknown) => {
