@@ -141,20 +141,21 @@ export type MultiHopEvent =
   | { readonly type: 'answer-delta'; readonly delta: string }
   | { readonly type: 'finished'; readonly answer: MultiHopAnswer };
 
+/** Per-request options. Every field may be left out or passed as `undefined` (same meaning). */
 export interface AskOptions {
-  readonly planner?: PlannerName;
-  readonly signal?: AbortSignal;
-  readonly onEvent?: (event: MultiHopEvent) => void;
+  readonly planner?: PlannerName | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly onEvent?: ((event: MultiHopEvent) => void) | undefined;
   /** Earlier turns of the conversation; passed to the LLM calls as context. */
-  readonly history?: readonly ChatMessage[];
+  readonly history?: readonly ChatMessage[] | undefined;
   /** Overrides the config's `compactionEnabled` for this request (the capability's flag snapshot). */
-  readonly compaction?: boolean;
+  readonly compaction?: boolean | undefined;
   /** Overrides the config's `synthesis` for this request. */
-  readonly synthesis?: SynthesisMode;
+  readonly synthesis?: SynthesisMode | undefined;
   /**
    * compact planner only: a decomposition to use instead of LLM call 1 (e.g. a recorded plan replayed
    * by the evaluation harness). It is validated like a parsed one; an invalid plan falls back to
    * single-hop retrieval, traced.
    */
-  readonly plan?: Plan;
+  readonly plan?: Plan | undefined;
 }

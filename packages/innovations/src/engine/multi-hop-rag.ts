@@ -26,13 +26,13 @@ import type { MultiHopSearchResult } from './search-result.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
-  readonly chatModel?: ChatModel;
+  readonly chatModel?: ChatModel | undefined;
   readonly store: KnowledgeStore;
   /** Answers sub-questions without an LLM; defaults to `HeuristicExtractor`. */
-  readonly extractor?: AnswerExtractor;
+  readonly extractor?: AnswerExtractor | undefined;
   /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */
-  readonly tokenCounter?: TokenCounter;
-  readonly config?: MultiHopConfigInput;
+  readonly tokenCounter?: TokenCounter | undefined;
+  readonly config?: MultiHopConfigInput | undefined;
   /** Swap the LLM-free heuristics (grounding, composition, rule decomposition); defaults are this package's. */
   readonly heuristics?: Partial<EngineHeuristics>;
   /** Longest accepted question, in characters. Default 2,000. */
