@@ -55,11 +55,13 @@ export function renderTokensChart(points: readonly ChartPoint[], title: string):
     `<text x="${left + plotWidth / 2}" y="${height - 14}" text-anchor="middle">median tokens per question (Llama-3 tokenizer)</text>`,
     `<text x="16" y="${top + plotHeight / 2}" text-anchor="middle" transform="rotate(-90 16 ${top + plotHeight / 2})">exact match (%)</text>`,
   );
+  // Labels of points on the right end at the point, so they stay inside the chart.
+  const rightHalf = (point: ChartPoint) => x(point.tokens) > left + plotWidth / 2;
   for (const point of points) {
     const colour = point.highlight === true ? '#d62728' : '#1f77b4';
     parts.push(
       `<circle cx="${x(point.tokens).toFixed(1)}" cy="${y(point.exactMatch).toFixed(1)}" r="6" fill="${colour}"/>`,
-      `<text x="${(x(point.tokens) + 9).toFixed(1)}" y="${(y(point.exactMatch) - 8).toFixed(1)}">${escapeXml(
+      `<text x="${(x(point.tokens) + (rightHalf(point) ? -9 : 9)).toFixed(1)}" y="${(y(point.exactMatch) - 8).toFixed(1)}"${rightHalf(point) ? ' text-anchor="end"' : ''}>${escapeXml(
         `${point.label} (${Math.round(point.tokens)}, ${point.exactMatch})`,
       )}</text>`,
     );
