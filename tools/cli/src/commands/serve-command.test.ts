@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { findRepoRoot } from '../repo-root.js';
@@ -23,8 +24,10 @@ describe('rootweaver serve', () => {
     'serves the sample corpus with no --index, answers /v1/ask, and stops gracefully on abort',
     async () => {
       const controller = new AbortController();
-      // No UNLEASH_URL: flags come from configs/flags/bootstrap.json (capability on).
-      const io = createRecordingIo({ env: {} });
+      // No UNLEASH_URL: flags come from configs/flags/bootstrap.json (capability on). A private cache
+      // directory: the sample index is built there on first use, apart from other tests' builds.
+      const cache = mkdtempSync(join(tmpdir(), 'rw-serve-cache-'));
+      const io = createRecordingIo({ env: { ROOTWEAVER_CACHE_DIR: cache } });
       const running = runCli(['serve', '--port', '0'], io, [serveCommand], controller.signal);
       let base = '';
       await vi.waitFor(
@@ -53,6 +56,7 @@ describe('rootweaver serve', () => {
       controller.abort();
       expect(await running).toBe(0);
       expect(io.err()).toContain('stopped');
+      expect(existsSync(join(cache, 'sample-index'))).toBe(true);
       await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     },
   );

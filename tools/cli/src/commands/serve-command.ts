@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { createHttpServer, createMetricsRegistry, MultiHopCapability } from '@rootweaver/capabilities';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
-import { type IndexSource, openIndex } from '../index-source.js';
+import { cacheDirectoryFor, type IndexSource, openIndex } from '../index-source.js';
 import { parseArguments, positiveIntegerOption, stringOption } from '../parse-arguments.js';
 import { findRepoRoot } from '../repo-root.js';
 import { ensureSampleIndex } from '../sample-index.js';
@@ -66,7 +66,14 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
     // No index given: the sample corpus, built into the cache on first use and reused after (as the demo does).
     const source: IndexSource = given ?? {
       kind: 'index',
-      path: (await ensureSampleIndex({ repoRoot, signal, onProgress })).directory,
+      path: (
+        await ensureSampleIndex({
+          repoRoot,
+          cacheDirectory: cacheDirectoryFor(repoRoot, io.env),
+          signal,
+          onProgress,
+        })
+      ).directory,
     };
     const opened = await openIndex({
       source,
