@@ -64,6 +64,27 @@ describe('RuleBasedGenerator', () => {
     expect(pairs['Where is Natural Dam?']).toEqual(['Crawford County, Arkansas']);
   });
 
+  it('turns active sentences into questions about the agent and the object', () => {
+    const pairs = pairsOf(
+      'Elena Marsh',
+      'Elena Marsh founded Bright Harbor Pictures in 1985. She studied literature at the University of Halden. She won the Golden Heron award in 1995. Bright Harbor Pictures was founded in 1985.',
+    );
+    expect(pairs['Who founded Bright Harbor Pictures?']).toEqual(['Elena Marsh']);
+    expect(pairs['What did Elena Marsh found?']).toEqual(['Bright Harbor Pictures']);
+    expect(pairs['When was Bright Harbor Pictures founded?']).toEqual(['1985']);
+    expect(pairs['Where did Elena Marsh study?']).toEqual(['University of Halden']);
+    expect(pairs['What did Elena Marsh win?']).toEqual(['Golden Heron award']);
+    expect(pairs['When did Elena Marsh win Golden Heron award?']).toEqual(['1995']);
+    // A passive sentence is not read as "1985 was founded by someone".
+    expect(
+      Object.keys(pairs).some(
+        (question) => question.includes('found 1985') || question.includes('founded 1985'),
+      ),
+    ).toBe(false);
+    const relative = pairsOf('Kim Lee', 'Kim Lee met the man who founded Acme Corp.');
+    expect(relative['Who founded Acme Corp?']).toBeUndefined();
+  });
+
   it('falls back to a question about the title entity with the whole sentence as answer', () => {
     const sentence = 'Borat and Brüno segments appear along with new and unseen interviews.';
     const pairs = pairsOf('Borat Programme', sentence);

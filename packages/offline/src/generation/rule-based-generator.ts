@@ -130,6 +130,86 @@ const diedPattern = new RegExp(
 const populationPattern =
   /\bpopulation\s+(?:of\s+|was\s+|is\s+|stood\s+at\s+)?(?:about\s+|approximately\s+|around\s+|over\s+|some\s+)?(\d[\d,.]*(?:\s+(?:million|billion|thousand))?)(?:[^.]*?\b(?:at|in|as of)\s+the\s+(\d{4})\s+[Cc]ensus)?/u;
 const starringPattern = new RegExp(`\\bstar(?:s|red|ring)\\s+(${names})`, 'u');
+/** Active verbs: past tense → [base form, participle, question about the object]. */
+const activeVerbs: Record<string, readonly [string, string, string]> = {
+  founded: ['found', 'founded', 'Who founded'],
+  'co-founded': ['co-found', 'co-founded', 'Who co-founded'],
+  established: ['establish', 'established', 'Who established'],
+  created: ['create', 'created', 'Who created'],
+  formed: ['form', 'formed', 'Who formed'],
+  directed: ['direct', 'directed', 'Who directed'],
+  wrote: ['write', 'written', 'Who wrote'],
+  'co-wrote': ['co-write', 'co-written', 'Who co-wrote'],
+  produced: ['produce', 'produced', 'Who produced'],
+  composed: ['compose', 'composed', 'Who composed'],
+  designed: ['design', 'designed', 'Who designed'],
+  built: ['build', 'built', 'Who built'],
+  invented: ['invent', 'invented', 'Who invented'],
+  discovered: ['discover', 'discovered', 'Who discovered'],
+  developed: ['develop', 'developed', 'Who developed'],
+  published: ['publish', 'published', 'Who published'],
+  painted: ['paint', 'painted', 'Who painted'],
+  recorded: ['record', 'recorded', 'Who recorded'],
+  released: ['release', 'released', 'Who released'],
+  acquired: ['acquire', 'acquired', 'Who acquired'],
+  bought: ['buy', 'bought', 'Who bought'],
+  owned: ['own', 'owned', 'Who owned'],
+  owns: ['own', 'owned', 'Who owns'],
+  led: ['lead', 'led', 'Who led'],
+  coached: ['coach', 'coached', 'Who coached'],
+  managed: ['manage', 'managed', 'Who managed'],
+  hosted: ['host', 'hosted', 'Who hosted'],
+  edited: ['edit', 'edited', 'Who edited'],
+  illustrated: ['illustrate', 'illustrated', 'Who illustrated'],
+  narrated: ['narrate', 'narrated', 'Who narrated'],
+  sang: ['sing', 'sung', 'Who sang'],
+  performed: ['perform', 'performed', 'Who performed'],
+  won: ['win', 'won', 'Who won'],
+  joined: ['join', 'joined', 'Who joined'],
+  attended: ['attend', 'attended', 'Who attended'],
+  succeeded: ['succeed', 'succeeded', 'Who succeeded'],
+  replaced: ['replace', 'replaced', 'Who replaced'],
+  defeated: ['defeat', 'defeated', 'Who defeated'],
+  commanded: ['command', 'commanded', 'Who commanded'],
+  starred: ['star', 'starred', 'Who starred'],
+  portrayed: ['portray', 'portrayed', 'Who portrayed'],
+  voiced: ['voice', 'voiced', 'Who voiced'],
+  represented: ['represent', 'represented', 'Who represented'],
+  signed: ['sign', 'signed', 'Who signed'],
+};
+const objectHeads =
+  '(?:\\s+(?:award|awards|prize|medal|trophy|cup|championship|championships|election|title|race|tournament|series|award\\s+for\\s+[\\p{L}\\s]+?))?';
+const activePattern = new RegExp(
+  `\\b(${Object.keys(activeVerbs).join('|')})\\s+(in\\s+)?(?:the\\s+|an?\\s+)?(${names}${objectHeads})(?:\\s+in\\s+(${date}))?`,
+  'gu',
+);
+/** Where someone studied, lived, worked, moved or played. */
+const placeVerbPattern = new RegExp(
+  `\\b(studied|lived|worked|moved|played|graduated|taught|settled|retired|emigrated|competed|served)\\s+(?:[\\p{Ll}\\-]+\\s+){0,3}?(at|in|for|to|from|with)\\s+(?:the\\s+)?(${names})`,
+  'gu',
+);
+const placeVerbQuestions: Record<string, string> = {
+  studied: 'Where did SUBJECT study?',
+  lived: 'Where did SUBJECT live?',
+  worked: 'Where did SUBJECT work?',
+  moved: 'Where did SUBJECT move to?',
+  played: 'Which team did SUBJECT play for?',
+  graduated: 'Where did SUBJECT graduate from?',
+  taught: 'Where did SUBJECT teach?',
+  settled: 'Where did SUBJECT settle?',
+  retired: 'Where did SUBJECT retire?',
+  emigrated: 'Where did SUBJECT emigrate to?',
+  competed: 'What did SUBJECT compete for?',
+  served: 'What did SUBJECT serve in?',
+};
+const partOfPattern = new RegExp(
+  `\\b(?:is|was|are|were)\\s+(?:a\\s+)?part\\s+of\\s+(?:the\\s+)?(${names})`,
+  'u',
+);
+const startsWithDate = new RegExp(`^${date}`, 'u');
+const relativeClause =
+  /\b(?:who|which|that|whose|whom|where|when|while|after|before|because|although|if)\b|[;:]/u;
+
 const marriedPattern = new RegExp(`\\bmarried\\s+(?:to\\s+)?(${name})`, 'u');
 const familyPattern = new RegExp(
   `^(?:the\\s+)?(?:(?:eldest|youngest|only|second|third|illegitimate|adopted|elder|younger)\\s+)?(son|daughter|wife|husband|widow|widower|brother|sister|father|mother|child|grandson|granddaughter|grandfather|grandmother|nephew|niece|cousin|uncle|aunt)\\s+of\\s+(?:the\\s+)?(${name})`,
@@ -206,7 +286,10 @@ function entitySubject(raw: string): string | undefined {
     )
   )
     return undefined;
-  const subject = clean(beforeAppositive);
+  const subject = clean(beforeAppositive).replace(
+    /^(?:The|A|An)\s+(?:\p{Ll}[\p{L}-]*\s+){1,3}(?=\p{Lu})/u,
+    '',
+  );
   if (subject === '' || subject.split(' ').length > 10) return undefined;
   const first = subject.codePointAt(0);
   if (first === undefined) return undefined;
@@ -358,6 +441,57 @@ function relationFacts(context: SentenceContext): void {
     const census = population[2] === undefined ? '' : ` in the ${population[2]} census`;
     add(`What was the population of ${subject}${census}?`, population[1].replace(/[.,]$/, ''), 'population');
   }
+  for (const match of text.matchAll(activePattern)) {
+    const [, verb, preposition, object, when] = match;
+    const forms = verb === undefined ? undefined : activeVerbs[verb];
+    if (forms === undefined || object === undefined) continue;
+    if ((verb === 'starred') !== (preposition !== undefined)) continue;
+    const between = text.slice(0, match.index ?? 0);
+    // "was founded in 1985" is passive: the passive rules handle it.
+    if (/\b(?:is|was|are|were|been|be|being|has|have|had)\s+(?:\p{Ll}+ly\s+)?$/u.test(between)) continue;
+    // Only verbs whose subject is the sentence's subject: no relative clause or other clause before them.
+    if (!between.includes(subject)) continue;
+    if (relativeClause.test(between.slice(between.indexOf(subject) + subject.length))) continue;
+    const [base, participle, who] = forms;
+    const answer = trimAnswer(object);
+    if (!/^\p{Lu}/u.test(answer) || answer === subject || startsWithDate.test(answer)) continue;
+    const target = verb === 'starred' ? `in ${answer}` : answer;
+    add(`${who} ${target}?`, subject, 'active-agent');
+    add(`What did ${subject} ${base}${verb === 'starred' ? ' in' : ''}?`, answer, 'active-object');
+    if (when !== undefined) {
+      if (
+        verb === 'won' ||
+        verb === 'joined' ||
+        verb === 'attended' ||
+        verb === 'starred' ||
+        verb === 'signed'
+      )
+        add(`When did ${subject} ${base} ${target}?`, when, 'active-when');
+      else add(`When was ${answer} ${participle}?`, when, 'active-when');
+    }
+  }
+  for (const match of text.matchAll(placeVerbPattern)) {
+    const [, verb, preposition, object] = match;
+    const template =
+      verb === 'retired' && preposition === 'from'
+        ? 'What did SUBJECT retire from?'
+        : verb === undefined
+          ? undefined
+          : placeVerbQuestions[verb];
+    if (
+      template === undefined ||
+      object === undefined ||
+      !/^\p{Lu}/u.test(object) ||
+      startsWithDate.test(object)
+    )
+      continue;
+    const between = text.slice(0, match.index ?? 0);
+    if (!between.includes(subject)) continue;
+    if (relativeClause.test(between.slice(between.indexOf(subject) + subject.length))) continue;
+    add(template.replace('SUBJECT', subject), trimAnswer(object), 'place-verb');
+  }
+  const partOf = partOfPattern.exec(text);
+  if (partOf?.[1] !== undefined) add(`What is ${subject} part of?`, trimAnswer(partOf[1]), 'part-of');
   const starring = starringPattern.exec(text);
   if (starring?.[1] !== undefined) add(`Who starred in ${subject}?`, trimAnswer(starring[1]), 'starring');
   const married = marriedPattern.exec(text);
