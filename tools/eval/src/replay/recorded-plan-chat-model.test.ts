@@ -25,16 +25,28 @@ describe('RecordedPlanChatModel', () => {
   it('answers the first call with the recorded plan as JSON', async () => {
     const model = new RecordedPlanChatModel({ record: base });
     const result = await model.generate({ messages });
-    expect(JSON.parse(result.text)).toEqual([
-      { index: 0, question: 'Who directed X?', refs: [] },
-      { index: 1, question: 'Where did [director] study?', refs: [0] },
-    ]);
+    expect(JSON.parse(result.text)).toEqual({
+      subQuestions: [
+        { id: 0, question: 'Who directed X?', refs: [] },
+        { id: 1, question: 'Where did [director] study?', refs: [0] },
+      ],
+    });
   });
 
   it('replays the raw malformed output when plan is null', () => {
     const raw = ['index', 'q', 'What is WMOP?', 'ref', 'None'];
     expect(recordedPlanText({ ...base, plan: null, planRaw: raw })).toBe(JSON.stringify(raw));
     expect(recordedPlanText({ ...base, plan: null, planRaw: '1. What? 2. Who?' })).toBe('1. What? 2. Who?');
+  });
+
+  it('does not answer a synthesis prompt with the plan, even as the first call', async () => {
+    const model = new RecordedPlanChatModel({ record: base });
+    await expect(
+      model.generate({
+        messages: [{ role: 'user', content: 'Answer the question from the evidence below.' }],
+      }),
+    ).rejects.toSatisfy((error) => isRootweaverError(error, 'not-configured'));
+    expect(model.synthesisRequested).toBe(true);
   });
 
   it('never fakes a later call: throws not-configured and flags it when no LLM is given', async () => {

@@ -4,17 +4,25 @@ import type { QuestionRecord } from '../dataset/question-record.js';
 
 /**
  * The text a recorded decomposition is replayed as: the parsed plan serialised as JSON in the
- * record's own shape, or — when the reference run's parser failed and `plan` is null — the raw
- * `planRaw` output itself, so the engine's tolerant parser faces the real malformed text.
+ * format the engine's decomposition prompt asks for (`{"subQuestions":[{"id","question","refs"}]}`),
+ * or — when the reference run's parser failed and `plan` is null — the raw `planRaw` output
+ * itself, so the engine's tolerant parser faces the real malformed text.
  */
 export function recordedPlanText(record: QuestionRecord): string {
   if (record.plan !== null) {
-    return JSON.stringify(
-      record.plan.map((node) => ({ index: node.index, question: node.question, refs: node.refs })),
-    );
+    return JSON.stringify({
+      subQuestions: record.plan.map((node) => ({ id: node.index, question: node.question, refs: node.refs })),
+    });
   }
   if (typeof record.planRaw === 'string') return record.planRaw;
   return JSON.stringify(record.planRaw ?? null);
+}
+
+/** The engine's decomposition prompts all ask to "decompose" the question; synthesis prompts never do. */
+export function isDecompositionPrompt(options: GenerateOptions): boolean {
+  return options.messages.some(
+    (message) => message.role !== 'assistant' && /\bdecompos/i.test(message.content),
+  );
 }
 
 export interface RecordedPlanChatModelOptions {
@@ -27,8 +35,8 @@ export interface RecordedPlanChatModelOptions {
 }
 
 /**
- * A `ChatModel` that answers the first call of a question (the decomposition prompt) with the
- * reference run's recorded decomposition. Everything after the decomposition runs for real.
+ * A `ChatModel` that answers the first decomposition prompt of a question with the reference run's
+ * recorded decomposition. Every other call (synthesis) goes to the real LLM, or is refused.
  */
 export class RecordedPlanChatModel implements ChatModel {
   readonly modelId: string;
@@ -46,7 +54,7 @@ export class RecordedPlanChatModel implements ChatModel {
 
   async generate(options: GenerateOptions): Promise<GenerateResult> {
     throwIfAborted(options.signal);
-    if (!this.served) {
+    if (!this.served && isDecompositionPrompt(options)) {
       this.served = true;
       const text = recordedPlanText(this.record);
       options.onDelta?.(text);
