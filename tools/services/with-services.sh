@@ -157,16 +157,17 @@ export UNLEASH_ADMIN_TOKEN="$admin_token"
 export ROOTWEAVER_SERVICES_DIR="$work"
 
 # The command runs in the background and the script waits for it, so that SIGINT/SIGTERM reach the traps
-# at once (bash defers traps while a foreground command runs); they are forwarded to the command.
+# at once (bash defers traps while a foreground command runs). Either stops the command with SIGTERM (a
+# background job of a non-interactive shell ignores SIGINT), then the EXIT trap stops both servers.
 command_pid=""
-forward() {
+stop_command() {
   if [ -n "$command_pid" ] && kill -0 "$command_pid" 2>/dev/null; then
-    kill "-$1" "$command_pid" 2>/dev/null || true
+    kill -TERM "$command_pid" 2>/dev/null || true
     wait "$command_pid" 2>/dev/null || true
   fi
 }
-trap 'forward INT; exit 130' INT
-trap 'forward TERM; exit 143' TERM
+trap 'stop_command; exit 130' INT
+trap 'stop_command; exit 143' TERM
 "$@" &
 command_pid=$!
 status=0
