@@ -97,7 +97,7 @@ export async function runDemoWith(
       const items = new Map(answer.pool.map((item) => [item.id, item.text]));
       const rendered = renderAnswer(answer, { trace: true, itemText: (id) => items.get(id) });
       io.stdout(
-        `${rendered.replace(/^/gm, '  ')}  expected: ${question.expected_answer_contains.join(', ')}\n\n`,
+        `${rendered.replace(/^(?=.)/gm, '  ')}  expected: ${question.expected_answer_contains.join(', ')}\n\n`,
       );
     };
     for (const question of golden.questions) await show(question, true);

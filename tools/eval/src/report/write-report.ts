@@ -130,6 +130,9 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     `Answers whose weakest hop had confidence ≥ ${summary.confidence.threshold}: ${summary.confidence.answered}, ` +
       `of which ${summary.confidence.precision}% exact match (precision).`,
     `Gold answer equal to some sub-question's answer (sub-answer accuracy proxy): ${summary.goldAmongNodeAnswers}%.`,
+    `Plans by source: ${Object.entries(summary.plans.bySource)
+      .map(([source, count]) => `${source} ${count}`)
+      .join(', ')}; plans the parser had to repair: ${summary.plans.repaired}.`,
     `Refusals: ${summary.refusals}. Harness errors: ${summary.errors}.`,
     '',
     '## Compaction (ADR-077 gate)',

@@ -61,6 +61,8 @@ export interface EvalSummary {
   };
   /** Share (percent) of questions whose gold answer equals some node's answer (sub-answer accuracy proxy). */
   readonly goldAmongNodeAnswers: number;
+  /** Where each question's plan came from (`llm` = parsed from the replayed or generated output) and how many needed repairs. */
+  readonly plans: { readonly bySource: Readonly<Record<string, number>>; readonly repaired: number };
   readonly refusals: number;
   readonly errors: number;
 }
@@ -94,6 +96,15 @@ function groupBy(results: readonly QuestionResult[], key: (result: QuestionResul
   return Object.fromEntries(
     [...groups.entries()].sort().map(([name, group]) => [name, summarizeGroup(group)]),
   );
+}
+
+function countBy(
+  results: readonly QuestionResult[],
+  key: (result: QuestionResult) => string,
+): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const result of results) counts[key(result)] = (counts[key(result)] ?? 0) + 1;
+  return counts;
 }
 
 function normalisedEquals(left: string, right: string): boolean {
@@ -139,8 +150,7 @@ export function summarizeResults(
   const gated = results.filter((result) => result.trajectoryIdentical !== undefined);
   const identical = gated.filter((result) => result.trajectoryIdentical === true).length;
   const confident = results.filter((result) => result.answerConfidence >= options.confidenceThreshold);
-  const byMode: Record<string, number> = {};
-  for (const result of results) byMode[result.synthesisMode] = (byMode[result.synthesisMode] ?? 0) + 1;
+  const byMode = countBy(results, (result) => result.synthesisMode);
   const totals = results.map((result) => result.tokens.total);
   return {
     n: results.length,
@@ -204,6 +214,10 @@ export function summarizeResults(
         result.nodes.some((node) => normalisedEquals(node.answer, result.gold)) ? 1 : 0,
       ),
     ),
+    plans: {
+      bySource: countBy(results, (result) => result.planSource ?? 'none'),
+      repaired: results.filter((result) => result.planRepairs.length > 0).length,
+    },
     refusals: results.filter((result) => result.refusal !== undefined).length,
     errors: results.filter((result) => result.error !== undefined).length,
   };
