@@ -18,7 +18,7 @@ const present = existsSync(`${folder}kb.llama8b.jsonl`) && existsSync(`${folder}
 if (!present)
   console.log(`recorded-data.test.ts: skipped — ${folder} is missing (it lives beside the checkout).`);
 
-const sampleSize = 10;
+const sampleSize = 6;
 const budget = 400;
 
 function load(): {
