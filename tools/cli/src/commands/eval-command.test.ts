@@ -181,4 +181,38 @@ describe('rootweaver eval with an LLM for synthesis (local OpenAI-compatible ser
     // Only synthesis prompts reached the server: the decomposition was replayed.
     expect(server.chatRequests).toHaveLength(2);
   });
+
+  it('--plans llm sends the decomposition to the LLM too and counts its tokens', async () => {
+    server.onChat(
+      /decompos/i,
+      '{"subQuestions":[{"id":0,"question":"Who directed The Glass Orchard?","refs":[]}]}',
+    );
+    const before = server.chatRequests.length;
+    const io = ioWith({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'test-key-123456' });
+    const code = await runCli(
+      [
+        'eval',
+        '--questions',
+        questions,
+        '--kb',
+        kb,
+        '--plans',
+        'llm',
+        '--synthesis',
+        'llm',
+        '--json',
+        '--limit',
+        '1',
+      ],
+      io,
+      allCommands,
+      signal,
+    );
+    expect(code).toBe(0);
+    const summary = JSON.parse(io.out());
+    expect(summary.llmCallsPerQuestion).toBe(2);
+    expect(summary.tokensByStageMedian.decompose).toBeGreaterThan(100);
+    expect(server.chatRequests.length - before).toBe(2);
+    expect(server.chatRequests.at(-2)?.lastUserMessage).toMatch(/Decompose/);
+  });
 });
