@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EmbeddedStore } from '@rootweaver/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleBasedGenerator } from '../generation/rule-based-generator.js';
 import { JsonlFileStore } from '../test/jsonl-file-store.js';
@@ -20,10 +21,10 @@ const vitePath = createRequire(join(realpathSync(join(root, 'node_modules/vitest
 
 const childScript = `
 import { pathToFileURL } from 'node:url';
-const [vitePath, root, entry, corpus, directory, delayMs] = process.argv.slice(2);
+const [vitePath, root, entry, corpus, directory, delayMs, store] = process.argv.slice(2);
 const { runnerImport } = await import(pathToFileURL(vitePath).href);
 const { module } = await runnerImport(entry, { root, configFile: root + '/vitest.config.ts', logLevel: 'silent' });
-await module.runSlowBuild({ corpus, directory, delayMs: Number(delayMs) });
+await module.runSlowBuild({ corpus, directory, delayMs: Number(delayMs), store });
 `;
 
 let workspace: string;
@@ -62,10 +63,14 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function killMidway(directory: string, killWhen: (directory: string) => boolean): Promise<void> {
+async function killMidway(
+  directory: string,
+  killWhen: (directory: string) => boolean,
+  store: 'jsonl' | 'embedded' = 'jsonl',
+): Promise<void> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [script, vitePath, root, childEntry, corpus, directory, '25'],
+    [script, vitePath, root, childEntry, corpus, directory, '25', store],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -144,4 +149,47 @@ describe('buildIndex after kill -9', () => {
       expect(existsSync(join(directory, 'checkpoint.jsonl'))).toBe(false);
     }, 90_000);
   }
+});
+
+describe('buildIndex into the EmbeddedStore after kill -9', () => {
+  it('loses and duplicates nothing: every item of an uninterrupted build is found, and no more', async () => {
+    const reference = join(workspace, 'embedded-reference');
+    const referenceStore = new JsonlFileStore(join(workspace, 'embedded-reference.jsonl'));
+    await buildIndex({
+      corpus,
+      generator: new RuleBasedGenerator(),
+      store: referenceStore,
+      checkpointDirectory: reference,
+    });
+
+    const directory = join(workspace, 'embedded-killed');
+    await mkdir(directory, { recursive: true });
+    await killMidway(directory, (path) => lineCount(join(path, 'checkpoint.jsonl')) >= 16, 'embedded');
+    expect(await readManifest(directory)).toBeUndefined();
+
+    const store = await EmbeddedStore.open({ directory });
+    try {
+      const summary = await buildIndex({
+        corpus,
+        generator: new RuleBasedGenerator(),
+        store,
+        checkpointDirectory: directory,
+      });
+      expect(summary.resumed).toBeGreaterThanOrEqual(16);
+      const expected = referenceStore.all();
+      expect((await store.stats()).items).toBe(expected.length);
+      for (const item of expected) {
+        const { hits } = await store.search({
+          query: item.text,
+          topK: 50,
+          mode: 'lexical',
+          filter: { documentIds: [item.documentId] },
+        });
+        expect(hits.map((hit) => hit.id)).toContain(item.id);
+      }
+      expect((await readManifest(directory))?.documents).toEqual((await readManifest(reference))?.documents);
+    } finally {
+      await store.close();
+    }
+  }, 90_000);
 });

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import type { KnowledgeStore } from '@rootweaver/innovations';
+import { EmbeddedStore } from '@rootweaver/providers';
 import type { QaGenerator } from '../generation/qa-generator.js';
 import { RuleBasedGenerator } from '../generation/rule-based-generator.js';
 import { buildIndex } from '../index/build-index.js';
@@ -6,12 +8,14 @@ import { JsonlFileStore } from './jsonl-file-store.js';
 
 /**
  * What the `kill -9` test runs in a child process: a rule-based build, slowed down per passage so
- * the parent can kill it midway, into a `JsonlFileStore` that survives the kill.
+ * the parent can kill it midway, into a store that survives the kill (`JsonlFileStore`, or the
+ * real `EmbeddedStore`).
  */
 export async function runSlowBuild(options: {
   corpus: string;
   directory: string;
   delayMs: number;
+  store?: 'jsonl' | 'embedded';
 }): Promise<void> {
   const rules = new RuleBasedGenerator();
   const slow: QaGenerator = {
@@ -22,7 +26,10 @@ export async function runSlowBuild(options: {
       return rules.generate(generateOptions);
     },
   };
-  const store = new JsonlFileStore(join(options.directory, 'store.jsonl'));
+  const store: KnowledgeStore =
+    options.store === 'embedded'
+      ? await EmbeddedStore.open({ directory: options.directory })
+      : new JsonlFileStore(join(options.directory, 'store.jsonl'));
   await buildIndex({
     corpus: options.corpus,
     generator: slow,
@@ -31,4 +38,5 @@ export async function runSlowBuild(options: {
     batchSize: 4,
     concurrency: 2,
   });
+  await store.close();
 }
