@@ -75,7 +75,7 @@ function formatSummary(summary: EvalSummary): string {
     ),
     `non-LLM latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms`,
     `answers by mode: ${Object.entries(summary.synthesis.byMode)
-      .map(([mode, count]) => `${mode} ${count}`)
+      .map(([mode, count]) => `${mode} ${count} (EM ${summary.synthesis.exactMatchByMode[mode] ?? 0})`)
       .join(', ')}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis}`,
     `confident answers (≥ ${summary.confidence.threshold}): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
     'by kind:',

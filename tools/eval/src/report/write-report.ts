@@ -124,7 +124,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     '## Answer composition and confidence',
     '',
     `Final answers by mode: ${Object.entries(summary.synthesis.byMode)
-      .map(([mode, count]) => `${mode} ${count}`)
+      .map(([mode, count]) => `${mode} ${count} (EM ${summary.synthesis.exactMatchByMode[mode] ?? 0}%)`)
       .join(', ')}.`,
     `Questions where the engine asked for a synthesis call that no LLM could answer: ${summary.synthesis.neededSynthesis}.`,
     `Answers whose weakest hop had confidence ≥ ${summary.confidence.threshold}: ${summary.confidence.answered}, ` +

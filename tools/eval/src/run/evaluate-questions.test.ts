@@ -125,6 +125,7 @@ describe('evaluateQuestions with recorded plans', () => {
       trajectoryIdentical: true,
     });
     expect(summary.synthesis.neededSynthesis).toBe(1);
+    expect(summary.synthesis.exactMatchByMode).toEqual({ composed: 50, extractive: 100 });
     // TableEngine reports no plan object, so every question counts under source "none".
     expect(summary.plans).toEqual({ bySource: { none: 3 }, repaired: 0 });
     // Confident (≥ 0.3) answers: questions 1 and 2, both right.

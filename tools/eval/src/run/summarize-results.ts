@@ -49,6 +49,8 @@ export interface EvalSummary {
   };
   readonly synthesis: {
     readonly byMode: Readonly<Record<string, number>>;
+    /** EM (percent) of the answers given in each mode. */
+    readonly exactMatchByMode: Readonly<Record<string, number>>;
     /** Questions whose engine asked for an LLM synthesis no LLM could give (answered extractively). */
     readonly neededSynthesis: number;
   };
@@ -203,7 +205,18 @@ export function summarizeResults(
       trajectoryIdentical: gated.length === 0 ? null : identical === gated.length,
       trajectoryIdenticalCount: gated.length === 0 ? null : identical,
     },
-    synthesis: { byMode, neededSynthesis: results.filter((result) => result.neededSynthesis).length },
+    synthesis: {
+      byMode,
+      exactMatchByMode: Object.fromEntries(
+        Object.keys(byMode).map((mode) => [
+          mode,
+          percent(
+            results.filter((result) => result.synthesisMode === mode).map((result) => result.exactMatch),
+          ),
+        ]),
+      ),
+      neededSynthesis: results.filter((result) => result.neededSynthesis).length,
+    },
     confidence: {
       threshold: options.confidenceThreshold,
       answered: confident.length,
