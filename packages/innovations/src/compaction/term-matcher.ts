@@ -1,4 +1,8 @@
-import { isWhiteSpaceCode } from './white-space.js';
+import { isWhiteSpaceCode as importedIsWhiteSpaceCode } from './white-space.js';
+
+// Bound once: module transforms (vitest's among them) turn every use of an imported binding into a
+// property read on the module object, which keeps V8 from inlining it in the per-character loop.
+const isWhiteSpaceCode = importedIsWhiteSpaceCode;
 
 /**
  * Finds which of a fixed set of key terms occur as whole white-space-separated tokens of a lower-cased
@@ -8,35 +12,35 @@ import { isWhiteSpaceCode } from './white-space.js';
  * what lets the compactor meet its budget of tens of thousands of compactions a second.
  */
 export class TermMatcher {
-  readonly #terms: readonly string[];
-  readonly #slotHashes: Int32Array;
+  private readonly terms: readonly string[];
+  private readonly slotHashes: Int32Array;
   /** Term index + 1 per slot; 0 marks an empty slot. */
-  readonly #slotTerms: Int32Array;
-  readonly #mask: number;
-  readonly #shortestTerm: number;
+  private readonly slotTerms: Int32Array;
+  private readonly mask: number;
+  private readonly shortestTerm: number;
 
   /** `terms` must be distinct, lower case and free of white space (as `reasoningKeyTerms` returns them). */
   constructor(terms: readonly string[]) {
-    this.#terms = terms;
+    this.terms = terms;
     let size = 8;
     while (size < terms.length * 4) {
       size *= 2;
     }
-    this.#mask = size - 1;
-    this.#slotHashes = new Int32Array(size);
-    this.#slotTerms = new Int32Array(size);
+    this.mask = size - 1;
+    this.slotHashes = new Int32Array(size);
+    this.slotTerms = new Int32Array(size);
     let shortest = Number.POSITIVE_INFINITY;
     terms.forEach((term, termIndex) => {
       shortest = Math.min(shortest, term.length);
       const hash = hashRange(term, 0, term.length);
-      let slot = hash & this.#mask;
-      while (this.#slotTerms[slot] !== 0) {
-        slot = (slot + 1) & this.#mask;
+      let slot = hash & this.mask;
+      while (this.slotTerms[slot] !== 0) {
+        slot = (slot + 1) & this.mask;
       }
-      this.#slotHashes[slot] = hash;
-      this.#slotTerms[slot] = termIndex + 1;
+      this.slotHashes[slot] = hash;
+      this.slotTerms[slot] = termIndex + 1;
     });
-    this.#shortestTerm = shortest;
+    this.shortestTerm = shortest;
   }
 
   /**
@@ -48,11 +52,11 @@ export class TermMatcher {
     const lineTokens = new Int32Array(lineCount);
     const matchLines: number[] = [];
     const matchTerms: number[] = [];
-    const terms = this.#terms;
-    const slotHashes = this.#slotHashes;
-    const slotTerms = this.#slotTerms;
-    const mask = this.#mask;
-    const shortestTerm = this.#shortestTerm;
+    const terms = this.terms;
+    const slotHashes = this.slotHashes;
+    const slotTerms = this.slotTerms;
+    const mask = this.mask;
+    const shortestTerm = this.shortestTerm;
     const length = lowerCaseText.length;
     let line = 0;
     let index = 0;
