@@ -94,9 +94,6 @@ const nameConnectors: ReadonlySet<string> = new Set([
   'dos',
   'das',
   'do',
-  'in',
-  'on',
-  'upon',
 ]);
 
 /** Capitalised words that start sentences but are not names. */

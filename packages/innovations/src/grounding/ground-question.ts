@@ -112,6 +112,8 @@ function descriptorsOf(parentQuestion: string): string[][] {
   if (verb?.[1] !== undefined && verb[2] !== undefined) {
     const noun = agentNouns[verb[1].toLowerCase()];
     if (noun !== undefined) descriptors.push(['the', noun, 'of', ...wordTokens(verb[2])]);
+    // "the company that published X", "the man who directed X".
+    descriptors.push([verb[1].toLowerCase(), ...wordTokens(verb[2])]);
   }
   const possessive = /^(?:who|what)\s+(?:is|was)\s+(.+?)'s\s+(\w+)$/i.exec(body);
   if (possessive?.[1] !== undefined && possessive[2] !== undefined) {
@@ -257,7 +259,7 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
 
   // 2b. Demonstratives and definite role nouns: "this director", "that film", "the performer".
   {
-    const demonstrative = /\b(?:this|that|these|those|said|the said)\s+([\p{Ll}-]+)(?:'s)?/giu;
+    const demonstrative = /\b(?:this|that|these|those|said|the said)\s+([\p{Ll}-]+)(?![\p{L}-])(?:'s)?/giu;
     const matches = [...original.matchAll(demonstrative)].filter(
       (match) =>
         !/^(?:is|was|are|were|has|have|had|did|does|do|in|on|of|\p{Ll}+ed)$/iu.test(match[1] ?? '') &&
@@ -265,7 +267,7 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
     );
     const definite = [
       ...original.matchAll(
-        /\bthe\s+([\p{Ll}-]+)(?!\s+(?:of|in|for|from|to|by|with|at|on|and)\b)(?!\s*['"‘“\p{Lu}])/gu,
+        /\bthe\s+([\p{Ll}-]+)(?![\p{L}-])(?!\s+(?:of|in|for|from|to|by|with|at|on|and)\b)(?!\s*['"‘“\p{Lu}])/gu,
       ),
     ].filter((match) => {
       const noun = stem(match[1] ?? '');
