@@ -85,6 +85,30 @@ describe('RuleBasedGenerator', () => {
     expect(relative['Who founded Acme Corp?']).toBeUndefined();
   });
 
+  it('answers with the subject for descriptions, aliases, cast lists and location parts', () => {
+    const film = pairsOf(
+      'Heavyweights',
+      'Heavyweights is a 1995 American comedy-drama film directed by Steven Brill. The film stars Tom McGowan as Tony Perkis and Aaron Schwartz as Gerry.',
+    );
+    expect(film['What is a 1995 American comedy-drama film directed by Steven Brill?']).toEqual([
+      'Heavyweights',
+    ]);
+    expect(film['Who played Tony Perkis in Heavyweights?']).toEqual(['Tom McGowan']);
+    expect(film['Which character did Aaron Schwartz play in Heavyweights?']).toEqual(['Gerry']);
+    const alias = pairsOf(
+      'Michael Crawford',
+      'Michael Patrick Smith (born 19 January 1942), known as Michael Crawford, is an English actor.',
+    );
+    expect(alias['What is the full name of Michael Crawford?']).toEqual(['Michael Patrick Smith']);
+    const city = pairsOf(
+      'Fort Mitchell, Kentucky',
+      'Fort Mitchell is a home rule-class city in Kenton County, Kentucky, United States.',
+    );
+    expect(city['Where is Fort Mitchell?']).toEqual(['Kenton County, Kentucky, United States']);
+    expect(city['Which county is Fort Mitchell in?']).toEqual(['Kenton County']);
+    expect(city['Which country is Fort Mitchell in?']).toEqual(['United States']);
+  });
+
   it('falls back to a question about the title entity with the whole sentence as answer', () => {
     const sentence = 'Borat and Brüno segments appear along with new and unseen interviews.';
     const pairs = pairsOf('Borat Programme', sentence);

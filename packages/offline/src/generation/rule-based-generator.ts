@@ -1,5 +1,6 @@
 import { throwIfAborted } from '@rootweaver/innovations';
 import { type Annotation, dateSource, type EntityKind } from '../annotation/annotate-entities.js';
+import { CompromiseLexicon } from '../annotation/compromise-lexicon.js';
 import { normaliseText } from '../validation/normalise-text.js';
 import { decontextualise, titleEntity } from './decontextualise.js';
 import type { GeneratedPair, GenerateQaOptions, GenerateQaResult, QaGenerator } from './qa-generator.js';
@@ -210,6 +211,45 @@ const startsWithDate = new RegExp(`^${date}`, 'u');
 const relativeClause =
   /\b(?:who|which|that|whose|whom|where|when|while|after|before|because|although|if)\b|[;:]/u;
 
+const knownAsPattern = new RegExp(
+  `\\b(?:better\\s+|also\\s+|professionally\\s+|commonly\\s+|popularly\\s+|simply\\s+)?known\\s+(?:professionally\\s+|simply\\s+)?as\\s+["“]?(${name})`,
+  'u',
+);
+const castPattern = new RegExp(
+  `(${name})\\s+(?:\\([^)]*\\)\\s+)?as\\s+(?:the\\s+)?(${name}(?:\\s*/\\s*${name})?)`,
+  'gu',
+);
+const playsPattern = new RegExp(
+  `^(${name})\\s+(?:plays|played|portrays|portrayed|voices|voiced)\\s+(?:the\\s+)?(?:[\\p{Ll}\\-]+\\s+){0,2}?(${name})`,
+  'u',
+);
+const countryLexicon = new CompromiseLexicon();
+const administrativeHeads =
+  /\b(County|Oblast|Province|Region|Voivodeship|Prefecture|Governorate|District|Department|State|Canton|Municipality|Parish|Shire|Borough|Krai|Republic)$/u;
+
+/** "Kenton County, Kentucky, United States": typed pairs for each part ("Which county…", "Which country…"). */
+function locationParts(context: SentenceContext, tense: string, answer: string): void {
+  const parts = answer
+    .replace(
+      /^(?:the\s+)?(?:[\p{Ll}-]+\s+){0,2}(?:district|region|area|part|province|state|county|suburb|municipality|department|prefecture|borough|coast|island|valley)\s+of\s+(?:the\s+)?/u,
+      '',
+    )
+    .split(/,\s+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length === 0) return;
+  const verb = tense === 'are' || tense === 'were' ? tense : tense === 'was' ? 'was' : 'is';
+  parts.forEach((part, index) => {
+    const head = administrativeHeads.exec(part)?.[1];
+    if (head !== undefined)
+      context.add(`Which ${head.toLowerCase()} ${verb} ${context.subject} in?`, part, 'location-part');
+    else if (index === parts.length - 1 && parts.length > 1 && countryLexicon.tagsOf(part).has('Country'))
+      context.add(`Which country ${verb} ${context.subject} in?`, part, 'location-part');
+    else if (index === 0 && parts.length > 1)
+      context.add(`In which place ${verb} ${context.subject}?`, part, 'location-part');
+  });
+}
+
 const marriedPattern = new RegExp(`\\bmarried\\s+(?:to\\s+)?(${name})`, 'u');
 const familyPattern = new RegExp(
   `^(?:the\\s+)?(?:(?:eldest|youngest|only|second|third|illegitimate|adopted|elder|younger)\\s+)?(son|daughter|wife|husband|widow|widower|brother|sister|father|mother|child|grandson|granddaughter|grandfather|grandmother|nephew|niece|cousin|uncle|aunt)\\s+of\\s+(?:the\\s+)?(${name})`,
@@ -372,7 +412,10 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
     }
   }
   const location = locationPattern.exec(complement);
-  if (location?.[1] !== undefined) add(`Where ${tense} ${subject}?`, trimAnswer(location[1]), 'location');
+  if (location?.[1] !== undefined) {
+    add(`Where ${tense} ${subject}?`, trimAnswer(location[1]), 'location');
+    locationParts(context, tense, trimAnswer(location[1]));
+  }
   const family = familyPattern.exec(complement);
   if (family?.[1] !== undefined && family[2] !== undefined) {
     add(`Whose ${family[1]} ${tense} ${subject}?`, trimAnswer(family[2]), 'family');
@@ -394,19 +437,29 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
     const questionWord = isPerson(subject, kinds, context.person) ? 'Who' : 'What';
     add(`${questionWord} ${tense} ${subject}?`, described, 'copula');
   }
-  // "X is the director of Y" also answers "Who is the director of Y?"
+  // "X is the director of Y" also answers "Who is the director of Y?"; "X is a 1995 film directed
+  // by Y" answers "What is a 1995 film directed by Y?" — the subject becomes the answer.
+  const personLike = context.person.person || kinds.get(subject) === 'person';
   const role =
     /^the\s+([^,;()]+?\s+of\s+[^,;()]+?)(?=\s*(?:[,;().]|\s+(?:since|from|until|between|in\s+\d)\b|$))/u.exec(
       complement,
     );
-  if (role?.[1] !== undefined && !context.subjectIsTitle) {
-    add(
-      `${whoOrWhat(subject, kinds) === 'Who' || context.person.person ? 'Who' : 'What'} ${tense} the ${role[1]}?`,
-      subject,
-      'role',
-    );
-  } else if (role?.[1] !== undefined && context.text.includes(subject)) {
-    add(`${context.person.person ? 'Who' : 'What'} ${tense} the ${role[1]}?`, subject, 'role');
+  if (role?.[1] !== undefined) {
+    const personRole = personNouns.test(role[1].split(' of ')[0] ?? '');
+    add(`${personRole || personLike ? 'Who' : 'What'} ${tense} the ${role[1]}?`, subject, 'role');
+  } else {
+    const description =
+      /^(an?\s+[^;()]+?)(?=\s*(?:[;().]|,\s+(?:\p{Ll}|\d)|\s+(?:who|which|that|whose|where|since)\b|$))/u.exec(
+        complement,
+      )?.[1];
+    const words = description?.split(' ').length ?? 0;
+    if (description !== undefined && words >= 3 && words <= 16) {
+      add(
+        `${personLike ? 'Who' : 'What'} ${tense} ${description.replace(/[\s,;:]+$/u, '')}?`,
+        subject,
+        'described',
+      );
+    }
   }
 }
 
@@ -490,6 +543,14 @@ function relationFacts(context: SentenceContext): void {
     if (relativeClause.test(between.slice(between.indexOf(subject) + subject.length))) continue;
     add(template.replace('SUBJECT', subject), trimAnswer(object), 'place-verb');
   }
+  const knownAs = knownAsPattern.exec(text);
+  if (knownAs?.[1] !== undefined && text.startsWith(subject)) {
+    const alias = trimAnswer(knownAs[1]);
+    if (alias !== subject && /^\p{Lu}/u.test(alias)) {
+      add(`What is ${subject} known as?`, alias, 'known-as');
+      add(`What is the full name of ${alias}?`, subject, 'known-as');
+    }
+  }
   const partOf = partOfPattern.exec(text);
   if (partOf?.[1] !== undefined) add(`What is ${subject} part of?`, trimAnswer(partOf[1]), 'part-of');
   const starring = starringPattern.exec(text);
@@ -499,8 +560,30 @@ function relationFacts(context: SentenceContext): void {
   const member = memberPattern.exec(text);
   if (member?.[1] !== undefined) add(`What was ${subject} a member of?`, trimAnswer(member[1]), 'member');
   const located = locatedPattern.exec(text);
-  if (located?.[2] !== undefined)
+  if (located?.[2] !== undefined) {
     add(`Where ${located[1] ?? 'is'} ${subject} located?`, trimAnswer(located[2]), 'located');
+    locationParts(context, located[1] ?? 'is', trimAnswer(located[2]));
+  }
+  for (const match of text.matchAll(castPattern)) {
+    const [, actor, role] = match;
+    if (actor === undefined || role === undefined || actor === subject || !context.subjectIsTitle) continue;
+    const lead = text.slice(0, match.index ?? 0);
+    if (!/(?:^|,\s+|\band\s+|\bstars?\s+|\bstarring\s+|\bwith\s+|\bfeatures\s+|\bfeaturing\s+)$/u.test(lead))
+      continue;
+    if (
+      !/\b(?:star|stars|starred|starring|cast|features|featured|featuring|voices?|voiced|plays|played|appears?|appeared)\b/u.test(
+        text,
+      )
+    )
+      continue;
+    const character = trimAnswer(role);
+    add(`Who played ${character} in ${subject}?`, trimAnswer(actor), 'cast');
+    add(`Which character did ${trimAnswer(actor)} play in ${subject}?`, character, 'cast');
+  }
+  const plays = playsPattern.exec(text);
+  if (plays?.[1] !== undefined && plays[2] !== undefined && text.startsWith(plays[1])) {
+    add(`Who plays ${trimAnswer(plays[2])}?`, plays[1], 'plays');
+  }
   for (const match of text.matchAll(passivePlaceOrDate)) {
     const [, auxiliary, verb, object] = match;
     if (auxiliary === undefined || verb === undefined || object === undefined || verb === 'born') continue;
