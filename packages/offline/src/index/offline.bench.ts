@@ -1,13 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemoryStore } from '@rootweaver/innovations/test';
 import { EmbeddedStore } from '@rootweaver/providers';
 import { afterAll, bench, describe } from 'vitest';
+import { annotateEntities } from '../annotation/annotate-entities.js';
 import { readCorpus } from '../corpus/read-corpus.js';
 import { RuleBasedGenerator } from '../generation/rule-based-generator.js';
 import { importKnowledgeBase } from '../import/import-knowledge-base.js';
+import { normaliseText } from '../validation/normalise-text.js';
+import { validatePairs } from '../validation/validate-pairs.js';
 import { buildIndex } from './build-index.js';
 
 const datasets = new URL('../../../../../shared/datasets/compactrag/', import.meta.url).pathname;
@@ -94,6 +97,37 @@ describe.skipIf(!existsSync(gpt4))('import of 2wiki/kb.gpt4.jsonl (14,517 pairs)
         );
       } finally {
         await rm(directory, { recursive: true, force: true });
+      }
+    },
+    once,
+  );
+});
+
+const datasetNames = ['2wiki', 'hotpotqa', 'musique'] as const;
+const haveDevSets = datasetNames.every((name) => existsSync(join(datasets, name, 'questions.dev.jsonl')));
+
+describe.skipIf(!haveDevSets)('rule-based pairs whose answer is exactly a dev gold answer', () => {
+  bench(
+    'answer coverage on 2wiki, hotpotqa, musique dev questions',
+    async () => {
+      const generator = new RuleBasedGenerator();
+      for (const name of datasetNames) {
+        const { passages } = await readCorpus({ path: join(datasets, name, 'corpus.jsonl') });
+        const answers = new Set<string>();
+        for (const passage of passages) {
+          const pairs = generator.generateSync(passage, annotateEntities(passage.text));
+          for (const pair of validatePairs({ pairs, passageText: passage.text }).accepted)
+            answers.add(normaliseText(pair.answer));
+        }
+        const golds = readFileSync(join(datasets, name, 'questions.dev.jsonl'), 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => normaliseText((JSON.parse(line) as { answer: string }).answer))
+          .filter((gold) => gold !== 'yes' && gold !== 'no');
+        const covered = golds.filter((gold) => answers.has(gold)).length;
+        figures.push(
+          `${name}: ${covered} of ${golds.length} non-yes/no dev gold answers are exactly the answer of some rule-based pair (${((covered / golds.length) * 100).toFixed(0)} %)`,
+        );
       }
     },
     once,
