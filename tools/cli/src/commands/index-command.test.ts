@@ -129,6 +129,48 @@ describe('rootweaver index', () => {
     await expect(indexCommand.run(['frobnicate'], io, signal)).rejects.toThrow(/unknown subcommand/);
   });
 
+  it('embeds with --embedder openai and records the embedder in the manifest', async () => {
+    const server = new OpenAICompatibleTestServer({ embeddingDimension: 16 });
+    const baseURL = await server.start();
+    try {
+      const corpus = await writeCorpus(corpusLines);
+      const env = {
+        OPENAI_BASE_URL: baseURL,
+        OPENAI_API_KEY: 'test',
+        ROOTWEAVER_EMBEDDING_MODEL: 'embed-small',
+      };
+      const io = createRecordingIo({ cwd: directory, env });
+      const args = [
+        'build',
+        '--corpus',
+        corpus,
+        '--out',
+        'dense',
+        '--generator',
+        'rules',
+        '--embedder',
+        'openai',
+        '--json',
+      ];
+      expect(await indexCommand.run(args, io, signal)).toBe(0);
+      const manifest = await readManifest(join(directory, 'dense'));
+      expect(manifest?.embedder).toEqual({ modelId: 'embed-small', dimension: 16 });
+      expect(server.embeddingRequests.length).toBeGreaterThan(0);
+      const stats = createRecordingIo({ cwd: directory, env });
+      expect(await indexCommand.run(['stats', 'dense', '--json'], stats, signal)).toBe(0);
+      const parsed = JSON.parse(stats.out()) as {
+        counts: { pairs: number };
+        store: { vectors: number; dimension: number };
+      };
+      expect(parsed.store).toMatchObject({ vectors: parsed.counts.pairs, dimension: 16 });
+      await expect(
+        indexCommand.run(['build', '--corpus', corpus, '--out', 'x', '--embedder', 'word2vec'], io, signal),
+      ).rejects.toThrow(/--embedder must be onnx:DIR or openai/);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('uses the LLM generator when an OpenAI-compatible server is configured', async () => {
     const server = new OpenAICompatibleTestServer();
     const baseURL = await server.start();
