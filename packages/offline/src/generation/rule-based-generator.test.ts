@@ -44,6 +44,9 @@ describe('RuleBasedGenerator', () => {
     expect(pairs['When did John Smith die?']).toEqual(['2 February 1980']);
     expect(pairs['Who did John Smith marry?']).toEqual(['Mary Jones']);
     expect(pairs['Where did John Smith die?']).toEqual(['Paris']);
+    const family = pairsOf('John Smith', 'His son was Bob Smith. He was educated at Eton College.');
+    expect(family["Who was John Smith's son?"]).toEqual(['Bob Smith']);
+    expect(family['Where was John Smith educated?']).toEqual(['Eton College']);
     expect(pairs["What was John Smith's occupation?"]).toEqual(['actor']);
     expect(pairs['What nationality was John Smith?']).toEqual(['English']);
     const film = pairsOf(

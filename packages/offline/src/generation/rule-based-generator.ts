@@ -207,6 +207,8 @@ const partOfPattern = new RegExp(
   `\\b(?:is|was|are|were)\\s+(?:a\\s+)?part\\s+of\\s+(?:the\\s+)?(${names})`,
   'u',
 );
+const personPossessive =
+  /['’]s?\s+(?:\p{Ll}+\s+)?(?:son|daughter|wife|husband|father|mother|brother|sister|child|spouse|partner|uncle|aunt|cousin|nephew|niece|grandson|granddaughter|grandfather|grandmother|widow|successor|predecessor|founder|director|leader|owner|coach|manager|captain|president|chairman|mayor|king|queen|heir)$/u;
 const startsWithDate = new RegExp(`^${date}`, 'u');
 const relativeClause =
   /\b(?:who|which|that|whose|whom|where|when|while|after|before|because|although|if)\b|[;:]/u;
@@ -338,6 +340,9 @@ function entitySubject(raw: string): string | undefined {
   if (/^(?:The|This|These|Those|It|There|A|An|Some|Many|Most|All|Its|Their|His|Her)\s+\p{Ll}/u.test(subject))
     return undefined;
   if (/^(?:It|There|This|That|These|Those|He|She|They)$/u.test(subject)) return undefined;
+  // "John Smith's son", "Paris's mayor": a name, a possessive and up to three lower-case words.
+  const possessive = /^(.+?)['’]s?\s+((?:\p{Ll}[\p{L}-]*\s*){1,3})$/u.exec(subject);
+  if (possessive?.[1] !== undefined && entitySubject(possessive[1]) === possessive[1]) return subject;
   // A name: capitalised words, numbers and connectors only ("Lee Creek Bridge", "University of Oslo").
   const words = subject.split(' ');
   if (!words.every((word) => /^[\p{Lu}\d"“'‘(&]/u.test(word) || subjectConnectors.has(word)))
@@ -434,7 +439,8 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
     complement.replace(/\s*\.$/, '').replace(/^(?:also|still|now|currently|once|formerly)\s+/u, ''),
   );
   if (/^(?:(?:also|still|now|currently|once|formerly)\s+)?(?:an?|the|one|\d|[\p{Lu}])\s*/u.test(complement)) {
-    const questionWord = isPerson(subject, kinds, context.person) ? 'Who' : 'What';
+    const questionWord =
+      isPerson(subject, kinds, context.person) || personPossessive.test(subject) ? 'Who' : 'What';
     add(`${questionWord} ${tense} ${subject}?`, described, 'copula');
   }
   // "X is the director of Y" also answers "Who is the director of Y?"; "X is a 1995 film directed
@@ -632,7 +638,9 @@ export class RuleBasedGenerator implements QaGenerator {
       const rawLead = copula?.[1] ?? text.slice(0, 120);
       const lead = normaliseText(rawLead.split(/,\s+/)[0] ?? '').replace(/^the /, '');
       const mentionsTitle =
-        lead.startsWith(normalisedTitle) && lead.split(' ').length <= normalisedTitle.split(' ').length + 4;
+        lead.startsWith(normalisedTitle) &&
+        !lead.startsWith(`${normalisedTitle} s `) &&
+        lead.split(' ').length <= normalisedTitle.split(' ').length + 4;
       const subject = mentionsTitle
         ? title
         : leadSubject !== undefined && leadSubject.length <= 80
