@@ -17,6 +17,8 @@ import {
 
 export { inferAnswerType } from './answer-type.js';
 
+const AGREEMENT_WEIGHT = 0.35;
+
 type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'remainder' | 'yes-no';
 
 interface Candidate {
@@ -32,6 +34,8 @@ interface Source {
   readonly text: string;
   /** 1 for a pair's answer, less for the pair's passage or question. */
   readonly weight: number;
+  /** The profile of the pair's own question, for a pair's answer. */
+  readonly pairQuestion?: QuestionProfile;
 }
 
 interface Scored {
@@ -340,7 +344,12 @@ export class HeuristicExtractor implements AnswerExtractor {
           `${pairQuestion} ${hit.answer}`,
           question,
         );
-        sources.push({ text: hit.answer, weight: 1, relevance });
+        sources.push({
+          text: hit.answer,
+          weight: 1,
+          relevance,
+          ...(pairQuestion.length > 0 ? { pairQuestion: profile(pairQuestion) } : {}),
+        });
       } else {
         for (const text of sentences(hit.text)) {
           sources.push({ text, weight: 0.9, relevance: relevanceOf(`${hit.title} ${text}`, text, question) });
@@ -365,7 +374,12 @@ export class HeuristicExtractor implements AnswerExtractor {
           if (key.length === 0) continue;
           const overlap = questionOverlap(display, question);
           if (overlap >= 0.99) continue;
-          const overlapFactor = overlap >= 0.5 ? 0.2 : 1 - 0.8 * overlap;
+          // In a pair's answer, what its own question already says is the subject, not the answer.
+          const subjectFactor =
+            source.pairQuestion !== undefined && questionOverlap(display, source.pairQuestion) >= 0.99
+              ? 0.3
+              : 1;
+          const overlapFactor = (overlap >= 0.5 ? 0.2 : 1 - 0.8 * overlap) * subjectFactor;
           const score =
             candidate.fit *
             source.weight *
@@ -392,7 +406,12 @@ export class HeuristicExtractor implements AnswerExtractor {
           bestRelevance: 0,
           evidenceIds: [],
         };
-        entry.total += score;
+        // The best pair counts fully, agreeing pairs add a third each: a topic word repeated by every
+        // pair of one document must not outvote the one pair that answers.
+        entry.total =
+          Math.max(entry.best, score) +
+          (entry.total - entry.best) +
+          AGREEMENT_WEIGHT * Math.min(entry.best, score);
         if (score > entry.best) {
           entry.best = score;
           entry.bestFit = fit;
