@@ -29,7 +29,14 @@ export {
   type EmbeddedStoreOptions,
   embeddedStoreSchemaVersion,
 } from './store/embedded-store.js';
-export { queryTerms, toFtsQuery } from './store/lexical-query.js';
+export {
+  ftsExpression,
+  indexTerms,
+  queryTerms,
+  searchTerms,
+  stemTerm,
+  toFtsQuery,
+} from './store/lexical-query.js';
 export { pointIdFor, QdrantStore, type QdrantStoreOptions } from './store/qdrant-store.js';
 export {
   documentSparseVector,

@@ -90,7 +90,7 @@ describe('EmbeddedStore', () => {
     expect(meta.schema_version).toBe('1');
   });
 
-  it('stems English words in lexical search', async () => {
+  it('folds English plurals in lexical search', async () => {
     const store = await EmbeddedStore.open({ directory: freshDirectory() });
     await store.upsert({
       items: [item('a', 'd', 'She directed three films'), item('b', 'd', 'Rivers and lakes')],
@@ -98,6 +98,49 @@ describe('EmbeddedStore', () => {
     const result = await store.search({ query: 'which film did she direct', topK: 2 });
     expect(result.mode).toBe('lexical');
     expect(result.hits[0]?.id).toBe('a');
+    expect(result.hits).toHaveLength(1);
+    await store.close();
+  });
+
+  it('ranks exactly like FTS5 bm25 ordering when common terms dominate, with and without filters', async () => {
+    // Many items share "born"; few share the rare name. The fast path must agree with a full scan.
+    const store = await EmbeddedStore.open({ directory: freshDirectory() });
+    const items: KnowledgeItem[] = [];
+    for (let index = 0; index < 6000; index += 1) {
+      const name = index % 1000 === 0 ? 'Zorvath Quillen' : `Person${index % 1500} Name${index % 7}`;
+      const relation = index % 3 === 0 ? 'When was %s born?' : 'Who directed the film about %s?';
+      items.push({
+        ...item(`i${index}`, `doc${index % 5}`, relation.replace('%s', name)),
+        metadata: { shard: index % 5 },
+      });
+    }
+    await store.upsert({ items });
+    const fast = await store.search({ query: 'When was Zorvath Quillen born?', topK: 5, mode: 'lexical' });
+    expect(fast.hits.map((hit) => hit.text)).toEqual([
+      ...new Array(2).fill('When was Zorvath Quillen born?'),
+      ...new Array(3).fill('Who directed the film about Zorvath Quillen?'),
+    ]);
+    // Common terms beyond the candidate budget ("directed", "film", "about" in 4000 items each).
+    const directed = await store.search({ query: 'Who directed the film about Zorvath Quillen?', topK: 6 });
+    expect(directed.hits.every((hit) => hit.text.includes('Zorvath Quillen'))).toBe(true);
+    expect(new Set(directed.hits.map((hit) => hit.id)).size).toBe(6);
+    // Only common terms: the full FTS5 ranking runs; hits hold both words.
+    const onlyCommon = await store.search({ query: 'directed film', topK: 5, mode: 'lexical' });
+    expect(onlyCommon.hits).toHaveLength(5);
+    expect(onlyCommon.hits.every((hit) => hit.text.includes('directed the film'))).toBe(true);
+    // Only common terms: every "born" item ties; the top 5 all hold "born".
+    const common = await store.search({ query: 'born', topK: 5, mode: 'lexical' });
+    expect(common.hits).toHaveLength(5);
+    expect(common.hits.every((hit) => hit.text.includes('born'))).toBe(true);
+    const filtered = await store.search({
+      query: 'Zorvath Quillen born',
+      topK: 3,
+      mode: 'lexical',
+      filter: { metadata: { shard: 0 } },
+    });
+    expect(filtered.hits.length).toBeGreaterThan(0);
+    expect(filtered.hits.every((hit) => hit.metadata?.shard === 0)).toBe(true);
+    expect(filtered.hits[0]?.text).toBe('When was Zorvath Quillen born?');
     await store.close();
   });
 

@@ -18,7 +18,7 @@ import type {
 } from '@rootweaver/innovations';
 import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
 import Database from 'better-sqlite3';
-import { toFtsQuery } from './lexical-query.js';
+import { ftsExpression, indexTerms, searchTerms } from './lexical-query.js';
 import { VectorIndex } from './vector-index.js';
 
 /** The on-disk layout this code reads and writes; bump when it changes. */
@@ -66,21 +66,24 @@ CREATE TABLE items (
   question TEXT,
   answer TEXT,
   metadata TEXT,
-  vector BLOB
+  vector BLOB,
+  terms TEXT NOT NULL,
+  term_count INTEGER NOT NULL
 );
 CREATE INDEX items_document_id ON items (document_id);
 CREATE VIRTUAL TABLE items_fts USING fts5 (
-  text, content = 'items', content_rowid = 'rowid', tokenize = 'porter unicode61 remove_diacritics 2'
+  terms, content = 'items', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 0'
 );
+CREATE VIRTUAL TABLE items_vocabulary USING fts5vocab (items_fts, 'row');
 CREATE TRIGGER items_after_insert AFTER INSERT ON items BEGIN
-  INSERT INTO items_fts (rowid, text) VALUES (new.rowid, new.text);
+  INSERT INTO items_fts (rowid, terms) VALUES (new.rowid, new.terms);
 END;
 CREATE TRIGGER items_after_delete AFTER DELETE ON items BEGIN
-  INSERT INTO items_fts (items_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+  INSERT INTO items_fts (items_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
 END;
-CREATE TRIGGER items_after_update AFTER UPDATE OF text ON items BEGIN
-  INSERT INTO items_fts (items_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
-  INSERT INTO items_fts (rowid, text) VALUES (new.rowid, new.text);
+CREATE TRIGGER items_after_update AFTER UPDATE OF terms ON items BEGIN
+  INSERT INTO items_fts (items_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
+  INSERT INTO items_fts (rowid, terms) VALUES (new.rowid, new.terms);
 END;
 `;
 
@@ -213,6 +216,9 @@ export class EmbeddedStore implements KnowledgeStore {
   private dimension: number | undefined;
   private vectorsDirty = false;
   private closed = false;
+  /** BM25 statistics, cached between writes. */
+  private corpus: { items: number; averageLength: number } | undefined;
+  private readonly documentFrequencies = new Map<string, number>();
   private readonly statements: {
     upsert: Database.Statement;
     clearVector: Database.Statement;
@@ -221,6 +227,10 @@ export class EmbeddedStore implements KnowledgeStore {
     vectorsByRowid: Database.Statement;
     deleteByDocument: Database.Statement;
     lexical: Database.Statement;
+    matchingRowids: Database.Statement;
+    documentFrequency: Database.Statement;
+    termsByRowid: Database.Statement;
+    corpus: Database.Statement;
     stats: Database.Statement;
   };
 
@@ -238,11 +248,12 @@ export class EmbeddedStore implements KnowledgeStore {
     this.statements = {
       upsert: readonly
         ? prepare('SELECT 1')
-        : prepare(`INSERT INTO items (id, document_id, kind, title, text, passage, question, answer, metadata, vector)
-          VALUES (@id, @documentId, @kind, @title, @text, @passage, @question, @answer, @metadata, @vector)
+        : prepare(`INSERT INTO items (id, document_id, kind, title, text, passage, question, answer, metadata, vector, terms, term_count)
+          VALUES (@id, @documentId, @kind, @title, @text, @passage, @question, @answer, @metadata, @vector, @terms, @termCount)
           ON CONFLICT (id) DO UPDATE SET document_id = excluded.document_id, kind = excluded.kind,
             title = excluded.title, text = excluded.text, passage = excluded.passage, question = excluded.question,
-            answer = excluded.answer, metadata = excluded.metadata, vector = excluded.vector
+            answer = excluded.answer, metadata = excluded.metadata, vector = excluded.vector,
+            terms = excluded.terms, term_count = excluded.term_count
           RETURNING rowid`),
       clearVector: readonly ? prepare('SELECT 1') : prepare('UPDATE items SET vector = NULL WHERE rowid = ?'),
       setMeta: readonly
@@ -264,6 +275,12 @@ export class EmbeddedStore implements KnowledgeStore {
       lexical: prepare(
         'SELECT rowid, bm25(items_fts) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score LIMIT ?',
       ),
+      matchingRowids: prepare('SELECT rowid FROM items_fts WHERE items_fts MATCH ?').pluck(),
+      documentFrequency: prepare('SELECT doc FROM items_vocabulary WHERE term = ?').pluck(),
+      termsByRowid: prepare(
+        'SELECT rowid, terms, term_count FROM items WHERE rowid IN (SELECT value FROM json_each(?))',
+      ),
+      corpus: prepare('SELECT count(*) AS items, coalesce(avg(term_count), 0) AS averageLength FROM items'),
       stats: prepare(`SELECT count(*) AS items, count(DISTINCT document_id) AS documents,
         coalesce(sum(kind = 'qa'), 0) AS qa, coalesce(sum(kind = 'passage'), 0) AS passage,
         coalesce(sum(vector IS NOT NULL), 0) AS vectors FROM items`),
@@ -496,11 +513,15 @@ export class EmbeddedStore implements KnowledgeStore {
       }
     }
     const vectorChanges: { rowid: number; vector: Float32Array | undefined }[] = [];
+    this.forgetCorpusStatistics();
     const hasVectors = dimension !== undefined;
     this.database.transaction(() => {
       items.forEach((item, index) => {
         const vector = vectorOf(index);
+        const terms = indexTerms(item.text);
         const row = this.statements.upsert.get({
+          terms: terms.join(' '),
+          termCount: terms.length,
           id: item.id,
           documentId: item.documentId,
           kind: item.kind,
@@ -574,6 +595,7 @@ export class EmbeddedStore implements KnowledgeStore {
     this.assertWritable();
     if (options.documentIds.length === 0) return { deleted: 0 };
     let removed: { rowid: number; had_vector: number }[] = [];
+    this.forgetCorpusStatistics();
     this.database.transaction(() => {
       removed = this.statements.deleteByDocument.all(JSON.stringify(options.documentIds)) as typeof removed;
       if (removed.some((row) => row.had_vector === 1)) this.bumpVectorGeneration();
@@ -633,9 +655,92 @@ export class EmbeddedStore implements KnowledgeStore {
     return vector;
   }
 
+  private forgetCorpusStatistics(): void {
+    this.corpus = undefined;
+    this.documentFrequencies.clear();
+  }
+
+  private documentFrequency(term: string): number {
+    let frequency = this.documentFrequencies.get(term);
+    if (frequency === undefined) {
+      frequency = (this.statements.documentFrequency.get(term) as number | undefined) ?? 0;
+      this.documentFrequencies.set(term, frequency);
+    }
+    return frequency;
+  }
+
+  /**
+   * BM25 (k1 = 1.2, b = 0.75) over the FTS5 index. Fast path: candidates are the items holding the
+   * query's most selective terms (together at most `candidateBudget` postings); they are scored
+   * with every query term. The result is exact whenever the k-th candidate outscores the best any
+   * item holding only the remaining common terms could reach (Σ idf·(k1+1)); otherwise, or when
+   * too few candidates pass the filter, FTS5 ranks every match with its own bm25().
+   */
   private lexicalRanking(query: string, limit: number, filter: StoreFilter | undefined): Ranked[] {
-    const match = toFtsQuery(query);
-    if (match === undefined) return [];
+    const terms = searchTerms(query);
+    if (terms.length === 0) return [];
+    this.corpus ??= this.statements.corpus.get() as { items: number; averageLength: number };
+    const { items, averageLength } = this.corpus;
+    if (items === 0) return [];
+    const frequencies = terms
+      .map((term) => ({ term, frequency: this.documentFrequency(term) }))
+      .filter((entry) => entry.frequency > 0)
+      .sort((left, right) => left.frequency - right.frequency);
+    if (frequencies.length === 0) return [];
+    const idf = new Map(
+      frequencies.map(({ term, frequency }) => [
+        term,
+        Math.log(1 + (items - frequency + 0.5) / (frequency + 0.5)),
+      ]),
+    );
+    const candidateBudget = 4000;
+    const selective: string[] = [];
+    let postings = 0;
+    for (const { term, frequency } of frequencies) {
+      if (selective.length > 0 && postings + frequency > candidateBudget) break;
+      selective.push(term);
+      postings += frequency;
+    }
+    if (postings <= candidateBudget * 2) {
+      const common = frequencies.slice(selective.length).map((entry) => entry.term);
+      const ceiling = common.reduce((sum, term) => sum + (idf.get(term) ?? 0) * 2.2, 0);
+      const rowids = this.statements.matchingRowids.all(ftsExpression(selective)) as number[];
+      let rows = this.statements.termsByRowid.all(JSON.stringify(rowids)) as {
+        rowid: number;
+        terms: string;
+        term_count: number;
+      }[];
+      if (!isFilterEmpty(filter)) {
+        const conditions = filterSql(filter);
+        const allowed = new Set(
+          this.database
+            .prepare(
+              `SELECT i.rowid FROM items i WHERE i.rowid IN (SELECT value FROM json_each(?)) AND ${conditions.sql}`,
+            )
+            .pluck()
+            .all(JSON.stringify(rowids), ...conditions.parameters) as number[],
+        );
+        rows = rows.filter((row) => allowed.has(row.rowid));
+      }
+      const scored = rows
+        .map((row) => {
+          const counts = new Map<string, number>();
+          for (const term of row.terms.split(' '))
+            if (idf.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+          const norm = 1.2 * (0.25 + (0.75 * row.term_count) / Math.max(averageLength, 1e-9));
+          let score = 0;
+          for (const [term, count] of counts) score += ((idf.get(term) ?? 0) * count * 2.2) / (count + norm);
+          return { rowid: row.rowid, score };
+        })
+        .sort((left, right) => right.score - left.score || left.rowid - right.rowid)
+        .slice(0, limit);
+      const kth = scored[limit - 1]?.score;
+      if (common.length === 0 || (kth !== undefined && kth >= ceiling)) return scored;
+    }
+    return this.lexicalRankingByFts(ftsExpression(frequencies.map((entry) => entry.term)), limit, filter);
+  }
+
+  private lexicalRankingByFts(match: string, limit: number, filter: StoreFilter | undefined): Ranked[] {
     let rows: { rowid: number; score: number }[];
     if (isFilterEmpty(filter)) {
       rows = this.statements.lexical.all(match, limit) as typeof rows;

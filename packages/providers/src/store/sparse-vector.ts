@@ -1,4 +1,4 @@
-import { queryTerms, toFtsQuery } from './lexical-query.js';
+import { indexTerms, searchTerms } from './lexical-query.js';
 
 export interface SparseVector {
   readonly indices: number[];
@@ -24,7 +24,7 @@ function collect(weights: Map<number, number>): SparseVector {
  */
 export function documentSparseVector(text: string): SparseVector {
   const counts = new Map<number, number>();
-  for (const term of queryTerms(text)) {
+  for (const term of indexTerms(text)) {
     const index = termIndex(term);
     counts.set(index, (counts.get(index) ?? 0) + 1);
   }
@@ -33,13 +33,9 @@ export function documentSparseVector(text: string): SparseVector {
   return collect(weights);
 }
 
-/** A query's sparse vector: its content terms (stop words dropped, as for FTS5), weight 1 each. */
+/** A query's sparse vector: its content terms (stop words dropped, stemmed, as for FTS5), weight 1 each. */
 export function querySparseVector(query: string): SparseVector {
-  const expression = toFtsQuery(query);
-  if (expression === undefined) return { indices: [], values: [] };
   const weights = new Map<number, number>();
-  for (const quoted of expression.split(' OR ')) {
-    weights.set(termIndex(quoted.slice(1, -1).replaceAll('""', '"')), 1);
-  }
+  for (const term of searchTerms(query)) weights.set(termIndex(term), 1);
   return collect(weights);
 }

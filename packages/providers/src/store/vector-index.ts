@@ -54,7 +54,7 @@ export class VectorIndex {
       metric: 'cos',
       quantization: 'f32',
       connectivity: 16,
-      expansion_add: 128,
+      expansion_add: 64,
       expansion_search: 64,
     });
   }
