@@ -105,7 +105,7 @@ export async function importKnowledgeBase(
     const validated = validatePairs({
       pairs,
       passageText: passage,
-      checks: { questionMark: false, answerInPassage: false, nearDuplicates: false },
+      checks: { questionMark: false, selfContained: false, answerInPassage: false, nearDuplicates: false },
     });
     addRejectionCounts(rejected, validated.rejected);
     let added = 0;

@@ -18,6 +18,8 @@ describe('validatePairs', () => {
         { question: 'Who directed the film Inception?', answer: 'Christopher Nolan' },
         { question: 'Where was Inception shot?', answer: 'paris france' },
         { question: 'Which city was Inception shot in?', answer: 'Par' },
+        { question: 'Who directed it?', answer: 'Christopher Nolan' },
+        { question: 'Where was his film shot?', answer: 'Paris' },
       ],
     });
     expect(accepted).toEqual([
@@ -28,6 +30,7 @@ describe('validatePairs', () => {
     expect(rejected).toEqual({
       empty: 2,
       'not-a-question': 1,
+      'pronoun-in-question': 2,
       'answer-not-in-passage': 2,
       duplicate: 1,
       'near-duplicate': 1,

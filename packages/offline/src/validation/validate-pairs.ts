@@ -4,6 +4,7 @@ import { normaliseText } from './normalise-text.js';
 export type RejectionReason =
   | 'empty'
   | 'not-a-question'
+  | 'pronoun-in-question'
   | 'answer-not-in-passage'
   | 'duplicate'
   | 'near-duplicate';
@@ -11,6 +12,7 @@ export type RejectionReason =
 export const rejectionReasons: readonly RejectionReason[] = [
   'empty',
   'not-a-question',
+  'pronoun-in-question',
   'answer-not-in-passage',
   'duplicate',
   'near-duplicate',
@@ -19,7 +21,14 @@ export const rejectionReasons: readonly RejectionReason[] = [
 export type RejectionCounts = Record<RejectionReason, number>;
 
 export function emptyRejectionCounts(): RejectionCounts {
-  return { empty: 0, 'not-a-question': 0, 'answer-not-in-passage': 0, duplicate: 0, 'near-duplicate': 0 };
+  return {
+    empty: 0,
+    'not-a-question': 0,
+    'pronoun-in-question': 0,
+    'answer-not-in-passage': 0,
+    duplicate: 0,
+    'near-duplicate': 0,
+  };
 }
 
 export function addRejectionCounts(total: RejectionCounts, more: Readonly<Partial<RejectionCounts>>): void {
@@ -34,6 +43,8 @@ export interface ValidatePairsOptions {
   /** Which checks run; all by default. Imports of existing knowledge bases keep rephrased answers. */
   readonly checks?: {
     readonly questionMark?: boolean;
+    /** Questions must stand alone: no he/she/it/they/his/her/its/their/him/them. */
+    readonly selfContained?: boolean;
     readonly answerInPassage?: boolean;
     readonly nearDuplicates?: boolean;
   };
@@ -43,6 +54,8 @@ export interface ValidatePairsResult {
   readonly accepted: GeneratedPair[];
   readonly rejected: RejectionCounts;
 }
+
+const pronoun = /\b(?:he|she|it|they|him|her|his|its|their|them|hers|theirs)\b/iu;
 
 const questionStopWords = new Set(['the', 'a', 'an', 'of', 'is', 'was', 'are', 'were', 'did', 'does', 'do']);
 
@@ -58,7 +71,7 @@ function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number 
 }
 
 /**
- * Keeps pairs that are non-empty, ask a question (end with `?`), whose answer occurs in the passage
+ * Keeps pairs that are non-empty, ask a self-contained question (end with `?`, no pronoun), whose answer occurs in the passage
  * (after normalisation), and that are not (near) duplicates of an earlier pair; counts the rest by reason.
  */
 export function validatePairs(options: ValidatePairsOptions): ValidatePairsResult {
@@ -77,6 +90,10 @@ export function validatePairs(options: ValidatePairsOptions): ValidatePairsResul
     }
     if (options.checks?.questionMark !== false && !question.endsWith('?')) {
       rejected['not-a-question'] += 1;
+      continue;
+    }
+    if (options.checks?.selfContained !== false && pronoun.test(question)) {
+      rejected['pronoun-in-question'] += 1;
       continue;
     }
     const normalisedAnswer = normaliseText(answer);
