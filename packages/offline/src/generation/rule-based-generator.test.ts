@@ -88,6 +88,15 @@ describe('RuleBasedGenerator', () => {
     expect(relative['Who founded Acme Corp?']).toBeUndefined();
   });
 
+  it('names the performer of songs, past descriptors like "American country music artist"', () => {
+    const pairs = pairsOf(
+      'Home Alone Tonight',
+      'Home Alone Tonight is a song recorded by American country music artist Luke Bryan. Blue Eyes is a 1990 album by British band The Waves.',
+    );
+    expect(pairs['Who recorded Home Alone Tonight?']).toEqual(['Luke Bryan']);
+    expect(pairs['Who is the performer of Blue Eyes?']).toEqual(['The Waves']);
+  });
+
   it('answers with the subject for descriptions, aliases, cast lists and location parts', () => {
     const film = pairsOf(
       'Heavyweights',

@@ -60,7 +60,7 @@ const byVerbs: Record<string, string> = {
   won: 'won',
 };
 const byPattern = new RegExp(
-  `\\b(?:(is|was|were|are|been|being)\\s+)?(?:(?:also|originally|first|later|jointly|co-)\\s*)?(${Object.keys(byVerbs).join('|')})\\s+by\\s+(?:the\\s+)?(${names})`,
+  `\\b(?:(is|was|were|are|been|being)\\s+)?(?:(?:also|originally|first|later|jointly|co-)\\s*)?(${Object.keys(byVerbs).join('|')})\\s+by\\s+(?:the\\s+)?${descriptor}(${names})`,
   'gu',
 );
 const workTypes: Record<string, 'released' | 'published' | 'aired'> = {
@@ -413,7 +413,11 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
       add(`What nationality ${tense} ${subject}?`, nationalityText, 'work-nationality');
     if (director !== undefined) {
       const creator = creatorQuestion[kind][type ?? ''] ?? creatorQuestion[kind].default ?? 'created';
-      add(`Who ${creator} ${subject}?`, trimAnswer(director), 'work-by');
+      add(
+        creator === 'performed' ? `Who is the performer of ${subject}?` : `Who ${creator} ${subject}?`,
+        trimAnswer(director),
+        'work-by',
+      );
     }
   }
   const location = locationPattern.exec(complement);
@@ -494,6 +498,8 @@ function relationFacts(context: SentenceContext): void {
             ? 'Who'
             : 'Who';
     add(`${word} ${active} ${subject}?`, answer, 'by');
+    if (active === 'recorded' || active === 'performed' || active === 'sang')
+      add(`Who is the performer of ${subject}?`, answer, 'by');
   }
   const population = populationPattern.exec(text);
   if (population?.[1] !== undefined) {
