@@ -117,14 +117,14 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
   const { result: corpus, path: corpusPath } = await resolveCorpus(options.corpus, signal);
   const directory = options.checkpointDirectory;
   const previousManifest = directory === undefined ? undefined : await readManifest(directory);
-  if (options.mode === 'update' && previousManifest === undefined) {
+  const log = directory === undefined ? undefined : new CheckpointLog(directory);
+  const logEntries = log === undefined ? [] : await log.read();
+  if (options.mode === 'update' && previousManifest === undefined && logEntries.length === 0) {
     throw new RootweaverError(
       'not-found',
       `No index to update in ${directory ?? '(no directory given)'}: run "rootweaver index build" first.`,
     );
   }
-  const log = directory === undefined ? undefined : new CheckpointLog(directory);
-  const logEntries = log === undefined ? [] : await log.read();
 
   // What the index already holds: the manifest, then the log of an interrupted run on top.
   const sameRecipe =

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ChatModel, Embedder, KnowledgeStore } from '@rootweaver/innovations';
 import { RootweaverError } from '@rootweaver/innovations';
 import {
   type BuildIndexSummary,
   buildIndex,
+  checkpointFileName,
   createProgressReporter,
   type ImportKnowledgeBaseSummary,
   type InputProblem,
@@ -199,7 +200,11 @@ async function runBuild(
       `The corpus ${corpus} does not exist: pass a JSONL file or a folder of .md/.txt files.`,
     );
   }
-  if (mode === 'update' && (await readManifest(out)) === undefined) {
+  if (
+    mode === 'update' &&
+    (await readManifest(out)) === undefined &&
+    !existsSync(join(out, checkpointFileName))
+  ) {
     throw new RootweaverError(
       'not-found',
       `No index in ${out} to update: run 'rootweaver index build --corpus … --out ${out}' first.`,
