@@ -227,9 +227,8 @@ export class EmbeddedStore implements KnowledgeStore {
     vectorsByRowid: Database.Statement;
     deleteByDocument: Database.Statement;
     lexical: Database.Statement;
-    matchingRowids: Database.Statement;
+    candidates: Database.Statement;
     documentFrequency: Database.Statement;
-    termsByRowid: Database.Statement;
     corpus: Database.Statement;
     stats: Database.Statement;
   };
@@ -275,11 +274,10 @@ export class EmbeddedStore implements KnowledgeStore {
       lexical: prepare(
         'SELECT rowid, bm25(items_fts) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score LIMIT ?',
       ),
-      matchingRowids: prepare('SELECT rowid FROM items_fts WHERE items_fts MATCH ?').pluck(),
-      documentFrequency: prepare('SELECT doc FROM items_vocabulary WHERE term = ?').pluck(),
-      termsByRowid: prepare(
-        'SELECT rowid, terms, term_count FROM items WHERE rowid IN (SELECT value FROM json_each(?))',
+      candidates: prepare(
+        'SELECT i.rowid AS rowid, i.terms AS terms, i.term_count AS term_count FROM items_fts JOIN items i ON i.rowid = items_fts.rowid WHERE items_fts MATCH ?',
       ),
+      documentFrequency: prepare('SELECT doc FROM items_vocabulary WHERE term = ?').pluck(),
       corpus: prepare('SELECT count(*) AS items, coalesce(avg(term_count), 0) AS averageLength FROM items'),
       stats: prepare(`SELECT count(*) AS items, count(DISTINCT document_id) AS documents,
         coalesce(sum(kind = 'qa'), 0) AS qa, coalesce(sum(kind = 'passage'), 0) AS passage,
@@ -693,51 +691,60 @@ export class EmbeddedStore implements KnowledgeStore {
         Math.log(1 + (items - frequency + 0.5) / (frequency + 0.5)),
       ]),
     );
-    const candidateBudget = 4000;
-    const selective: string[] = [];
-    let postings = 0;
-    for (const { term, frequency } of frequencies) {
-      if (selective.length > 0 && postings + frequency > candidateBudget) break;
-      selective.push(term);
-      postings += frequency;
-    }
-    if (postings <= candidateBudget * 2) {
+    let previous = 0;
+    for (const candidateBudget of [300, 3_000]) {
+      const selective: string[] = [];
+      let postings = 0;
+      for (const { term, frequency } of frequencies) {
+        if (selective.length > 0 && postings + frequency > candidateBudget) break;
+        selective.push(term);
+        postings += frequency;
+      }
+      // Even the rarest term is too common for this budget: try the next one, else let FTS5 rank.
+      if (postings > candidateBudget * 2) continue;
+      // Nothing new to look at since the smaller budget.
+      if (selective.length === previous) break;
+      previous = selective.length;
       const common = frequencies.slice(selective.length).map((entry) => entry.term);
       const ceiling = common.reduce((sum, term) => sum + (idf.get(term) ?? 0) * 2.2, 0);
-      const rowids = this.statements.matchingRowids.all(ftsExpression(selective)) as number[];
-      let rows = this.statements.termsByRowid.all(JSON.stringify(rowids)) as {
-        rowid: number;
-        terms: string;
-        term_count: number;
-      }[];
-      if (!isFilterEmpty(filter)) {
-        const conditions = filterSql(filter);
-        const allowed = new Set(
-          this.database
-            .prepare(
-              `SELECT i.rowid FROM items i WHERE i.rowid IN (SELECT value FROM json_each(?)) AND ${conditions.sql}`,
-            )
-            .pluck()
-            .all(JSON.stringify(rowids), ...conditions.parameters) as number[],
-        );
-        rows = rows.filter((row) => allowed.has(row.rowid));
-      }
-      const scored = rows
-        .map((row) => {
-          const counts = new Map<string, number>();
-          for (const term of row.terms.split(' '))
-            if (idf.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
-          const norm = 1.2 * (0.25 + (0.75 * row.term_count) / Math.max(averageLength, 1e-9));
-          let score = 0;
-          for (const [term, count] of counts) score += ((idf.get(term) ?? 0) * count * 2.2) / (count + norm);
-          return { rowid: row.rowid, score };
-        })
-        .sort((left, right) => right.score - left.score || left.rowid - right.rowid)
-        .slice(0, limit);
+      const scored = this.scoreCandidates(selective, idf, averageLength, filter).slice(0, limit);
       const kth = scored[limit - 1]?.score;
       if (common.length === 0 || (kth !== undefined && kth >= ceiling)) return scored;
     }
     return this.lexicalRankingByFts(ftsExpression(frequencies.map((entry) => entry.term)), limit, filter);
+  }
+
+  /** BM25 of every item holding one of `selective`, over all query terms in `idf`, best first. */
+  private scoreCandidates(
+    selective: readonly string[],
+    idf: ReadonlyMap<string, number>,
+    averageLength: number,
+    filter: StoreFilter | undefined,
+  ): Ranked[] {
+    type Row = { rowid: number; terms: string; term_count: number };
+    let rows: Row[];
+    if (isFilterEmpty(filter)) {
+      rows = this.statements.candidates.all(ftsExpression(selective)) as Row[];
+    } else {
+      const conditions = filterSql(filter);
+      rows = this.database
+        .prepare(
+          `SELECT i.rowid AS rowid, i.terms AS terms, i.term_count AS term_count FROM items_fts
+           JOIN items i ON i.rowid = items_fts.rowid WHERE items_fts MATCH ? AND ${conditions.sql}`,
+        )
+        .all(ftsExpression(selective), ...conditions.parameters) as Row[];
+    }
+    return rows
+      .map((row) => {
+        const counts = new Map<string, number>();
+        for (const term of row.terms.split(' '))
+          if (idf.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+        const norm = 1.2 * (0.25 + (0.75 * row.term_count) / Math.max(averageLength, 1e-9));
+        let score = 0;
+        for (const [term, count] of counts) score += ((idf.get(term) ?? 0) * count * 2.2) / (count + norm);
+        return { rowid: row.rowid, score };
+      })
+      .sort((left, right) => right.score - left.score || left.rowid - right.rowid);
   }
 
   private lexicalRankingByFts(match: string, limit: number, filter: StoreFilter | undefined): Ranked[] {

@@ -123,3 +123,31 @@ export function randomUnitVectors(count: number, dimension: number, seed = 11): 
     return vector;
   });
 }
+
+/**
+ * Unit vectors around `clusters` random centres (noise of relative size `spread`), like embeddings
+ * of texts on a limited set of topics; and queries made the same way.
+ */
+export function clusteredUnitVectors(
+  count: number,
+  dimension: number,
+  options: { clusters?: number; spread?: number; seed?: number } = {},
+): Float32Array[] {
+  const centres = randomUnitVectors(options.clusters ?? 1000, dimension, (options.seed ?? 5) + 1);
+  const noise = randomUnitVectors(count, dimension, options.seed ?? 5);
+  const random = seededRandom((options.seed ?? 5) + 2);
+  const spread = options.spread ?? 0.6;
+  return noise.map((direction) => {
+    const centre = centres[Math.floor(random() * centres.length)] ?? direction;
+    const vector = new Float32Array(dimension);
+    let norm = 0;
+    for (let index = 0; index < dimension; index += 1) {
+      const value = (centre[index] ?? 0) + spread * (direction[index] ?? 0);
+      vector[index] = value;
+      norm += value * value;
+    }
+    norm = Math.sqrt(norm);
+    for (let index = 0; index < dimension; index += 1) vector[index] = (vector[index] ?? 0) / norm;
+    return vector;
+  });
+}

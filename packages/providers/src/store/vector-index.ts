@@ -52,7 +52,7 @@ export class VectorIndex {
     this.index = new (loadUsearch().Index)({
       dimensions: dimension,
       metric: 'cos',
-      quantization: 'f32',
+      quantization: 'f16',
       connectivity: 16,
       expansion_add: 64,
       expansion_search: 64,
