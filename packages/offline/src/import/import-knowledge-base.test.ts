@@ -46,6 +46,7 @@ describe('importKnowledgeBase', () => {
         '{"title": "broken"',
         JSON.stringify({ title: 'No passage', qa: [] }),
         JSON.stringify(govan),
+        JSON.stringify({ title: 'Kanwarlal', passage: 'Kanwarlal is a 1988 film.', qa: null }),
       ].join('\n'),
     );
     const store = new InMemoryStore();
@@ -55,6 +56,7 @@ describe('importKnowledgeBase', () => {
       [2, expect.stringMatching(/not JSON/)],
       [3, 'missing field passage'],
       [4, 'qa[1] is missing question or answer'],
+      [5, 'qa is null, not a list of {question, answer}'],
     ]);
     expect(summary.problems.every((problem) => problem.file === kb)).toBe(true);
     const items = store.all();
@@ -69,7 +71,7 @@ describe('importKnowledgeBase', () => {
       documentId: knowledgeBaseDocumentId('Michael Govan', govan.passage),
     });
     const manifest = await readManifest(join(directory, 'index'));
-    expect(manifest).toMatchObject({ generator: 'import', counts: { passages: 2, pairs: 3, problems: 3 } });
+    expect(manifest).toMatchObject({ generator: 'import', counts: { passages: 2, pairs: 3, problems: 4 } });
   });
 
   it('re-importing is idempotent and deletes passages that left the knowledge base', async () => {

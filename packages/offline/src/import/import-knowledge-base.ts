@@ -82,9 +82,13 @@ export async function importKnowledgeBase(
       continue;
     }
     const missing = ['title', 'passage'].filter((field) => typeof value[field] !== 'string');
-    if (!Array.isArray(value.qa)) missing.push('qa');
+    if (value.qa === undefined) missing.push('qa');
     if (missing.length > 0) {
       report(line, `missing field ${missing.join(', ')}`);
+      continue;
+    }
+    if (!Array.isArray(value.qa)) {
+      report(line, `qa is ${value.qa === null ? 'null' : typeof value.qa}, not a list of {question, answer}`);
       continue;
     }
     const title = String(value.title).trim();

@@ -300,7 +300,7 @@ async function runStats(args: readonly string[], io: CliIo): Promise<number> {
       `  passages ${manifest.counts.passages}, pairs ${manifest.counts.pairs}; store: ${stats.items} items, ${stats.documents} documents, ${stats.vectors} vectors`,
       `  rejected: ${rejected === '' ? 'none' : rejected}; failed in the last run: ${manifest.counts.failed}`,
       `  corpus ${manifest.corpus.path ?? '(in memory)'} hash ${manifest.corpus.hash}`,
-      `  built ${manifest.timings.finishedAt} in ${seconds(manifest.timings.totalMs)}`,
+      `  last run finished ${manifest.timings.finishedAt}, took ${seconds(manifest.timings.totalMs)}`,
     ].join('\n')}\n`,
   );
   return 0;
