@@ -193,6 +193,19 @@ describe('rootweaver index', () => {
       ).toBe(0);
       expect(JSON.parse(io.out())).toMatchObject({ generator: 'llm:qa-model@1', pairs: 2, llmCalls: 2 });
       expect(server.chatRequests).toHaveLength(2);
+
+      // A passage whose replies stay unreadable fails the run's exit code, not the build.
+      await writeCorpus([
+        ...corpusLines,
+        { id: 'p3', title: 'Paris', text: 'Paris is the capital of France.' },
+      ]);
+      server.onChat('Paris', 'no JSON here');
+      const again = createRecordingIo({ cwd: directory, env: io.env });
+      expect(
+        await indexCommand.run(['update', '--corpus', corpus, '--out', 'llm-index'], again, signal),
+      ).toBe(1);
+      expect(again.out()).toMatch(/1 passages failed; run 'rootweaver index update' again/);
+      expect((await readManifest(join(directory, 'llm-index')))?.counts.passages).toBe(2);
     } finally {
       await server.close();
     }

@@ -41,7 +41,8 @@ build   turns a corpus (JSONL of {id, title, text}, or a folder of .md/.txt) int
 update  the same, but requires an existing index: changed passages are regenerated, removed ones deleted.
 import  loads a knowledge base of {title, passage, qa: [{question, answer}]} lines as it is.
 stats   prints what an index holds.
-Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.`;
+Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.
+Exit code 1 when some passages failed to generate (they are retried by the next run).`;
 
 const buildOptions: OptionSpec = {
   corpus: { type: 'string' },
@@ -229,7 +230,8 @@ async function runBuild(
   progress.finish();
   reportProblems(io, summary.problems);
   printBuildSummary(io, summary, out, json);
-  return 0;
+  // Failed passages are not fatal to the build, but scripts should notice them.
+  return summary.failed.length > 0 ? 1 : 0;
 }
 
 async function runImport(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
