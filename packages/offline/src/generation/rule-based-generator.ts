@@ -13,7 +13,7 @@ const names = `${name}(?:(?:,\\s+|\\s+and\\s+|,\\s+and\\s+|\\s+&\\s+)${name})*`;
 const clauseEnd = String.raw`(?=\s*(?:[.;:()\[\]]|,\s+(?:\p{Ll}|\d)|\s+(?:which|who|whose|where|that|while|but|whereas|although|since|after|before|until|when|as|and\s+(?:is|was|has|had|were|are))\b|$))`;
 const place = `(?:the\\s+)?${names}(?:\\s+(?:district|region|area|part|province|state|county|suburb|city|town|village|municipality|department|prefecture|borough|coast|island|valley)\\s+of\\s+(?:the\\s+)?${names})?`;
 const descriptor =
-  '(?:(?:[\\p{Lu}][\\p{L}\\-]+\\s+)?(?:[\\p{Ll}\\-]+\\s+){0,2}?(?:band|singer|artist|group|rapper|duo|trio|director|filmmaker|author|writer|novelist|composer|musician|producer|songwriter|guitarist|DJ|company|studio|label|poet|playwright|comedian|actor|actress|cartoonist|developer|publisher)\\s+)?';
+  '(?:(?:[\\p{Lu}][\\p{L}\\-]+\\s+)?(?:[\\p{Ll}\\-]+\\s+){0,3}?(?:band|singer|singer-songwriter|artist|group|rapper|duo|trio|quartet|ensemble|orchestra|choir|supergroup|collective|director|filmmaker|author|writer|novelist|composer|musician|producer|songwriter|guitarist|DJ|company|studio|label|poet|playwright|comedian|actor|actress|cartoonist|developer|publisher)\\s+)?';
 
 const byVerbs: Record<string, string> = {
   directed: 'directed',
@@ -226,6 +226,21 @@ const playsPattern = new RegExp(
   'u',
 );
 const countryLexicon = new CompromiseLexicon();
+const functionWordTags = [
+  'Adverb',
+  'Conjunction',
+  'Determiner',
+  'Preposition',
+  'Pronoun',
+  'QuestionWord',
+  'Copula',
+  'Verb',
+];
+
+function hasFunctionTag(word: string): boolean {
+  const tags = countryLexicon.tagsOf(word);
+  return functionWordTags.some((tag) => tags.has(tag));
+}
 const administrativeHeads =
   /\b(County|Oblast|Province|Region|Voivodeship|Prefecture|Governorate|District|Department|State|Canton|Municipality|Parish|Shire|Borough|Krai|Republic)$/u;
 
@@ -340,6 +355,8 @@ function entitySubject(raw: string): string | undefined {
   if (/^(?:The|This|These|Those|It|There|A|An|Some|Many|Most|All|Its|Their|His|Her)\s+\p{Ll}/u.test(subject))
     return undefined;
   if (/^(?:It|There|This|That|These|Those|He|She|They)$/u.test(subject)) return undefined;
+  // A lone function word ("Thus", "In", "However") is not a name.
+  if (!subject.includes(' ') && hasFunctionTag(subject)) return undefined;
   // "John Smith's son", "Paris's mayor": a name, a possessive and up to three lower-case words.
   const possessive = /^(.+?)['’]s?\s+((?:\p{Ll}[\p{L}-]*\s*){1,3})$/u.exec(subject);
   if (possessive?.[1] !== undefined && entitySubject(possessive[1]) === possessive[1]) return subject;
@@ -444,7 +461,10 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
   );
   if (/^(?:(?:also|still|now|currently|once|formerly)\s+)?(?:an?|the|one|\d|[\p{Lu}])\s*/u.test(complement)) {
     const questionWord =
-      isPerson(subject, kinds, context.person) || personPossessive.test(subject) ? 'Who' : 'What';
+      (isPerson(subject, kinds, context.person) && !/['’]s?\s/u.test(subject)) ||
+      personPossessive.test(subject)
+        ? 'Who'
+        : 'What';
     add(`${questionWord} ${tense} ${subject}?`, described, 'copula');
   }
   // "X is the director of Y" also answers "Who is the director of Y?"; "X is a 1995 film directed
@@ -459,7 +479,7 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
     add(`${personRole || personLike ? 'Who' : 'What'} ${tense} the ${role[1]}?`, subject, 'role');
   } else {
     const description =
-      /^(an?\s+[^;()]+?)(?=\s*(?:[;().]|,\s+(?:\p{Ll}|\d)|\s+(?:who|which|that|whose|where|since)\b|$))/u.exec(
+      /^(an?\s+[^;()]+?)(?=\s*(?:[;()]|(?<!\b\p{Lu})\.(?=\s|$)|,\s+(?:\p{Ll}|\d)|\s+(?:who|which|that|whose|where|since)\b|$))/u.exec(
         complement,
       )?.[1];
     const words = description?.split(' ').length ?? 0;
@@ -601,6 +621,7 @@ function relationFacts(context: SentenceContext): void {
     if (auxiliary === undefined || verb === undefined || object === undefined || verb === 'born') continue;
     const answer = trimAnswer(object);
     const isDate = new RegExp(`^${date}$`, 'u').test(answer);
+    if (!isDate && !/^(?:the\s+)?\p{Lu}/u.test(answer)) continue;
     add(`${isDate ? 'When' : 'Where'} ${auxiliary} ${subject} ${verb}?`, answer, isDate ? 'when' : 'where');
   }
 }
@@ -664,6 +685,13 @@ export class RuleBasedGenerator implements QaGenerator {
         add: (question, answer, rule) => {
           const trimmed = answer.trim();
           if (trimmed === '' || question.includes(trimmed)) return;
+          // A lone demonym ("American") answers only nationality questions.
+          if (
+            !rule.includes('nationality') &&
+            !trimmed.includes(' ') &&
+            countryLexicon.tagsOf(trimmed).has('Demonym')
+          )
+            return;
           const key = `${question}\u0000${trimmed}`;
           if (seen.has(key)) return;
           seen.add(key);
