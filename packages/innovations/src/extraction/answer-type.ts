@@ -40,6 +40,13 @@ export function inferAnswerType(question: string): AnswerType {
   const text = question.trim();
   if (yesNoStart.test(text) && !/\bor\b/i.test(text)) return 'yes-no';
   if (yesNoStart.test(text) && /\b(?:both|same|also|either)\b/i.test(text)) return 'yes-no';
+  // "Who is Mara Quill?" asks for a description, not for a person.
+  if (
+    /^\s*(?:who|what)\s+(?:is|was|are|were)\s+[\p{Lu}'"‘“][^?]*\??\s*$/u.test(text) &&
+    !/\s(?:of|for|in|by)\s/.test(text)
+  ) {
+    return 'other';
+  }
   for (const [pattern, type] of rules) {
     if (pattern.test(text)) return type;
   }

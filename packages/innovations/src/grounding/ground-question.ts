@@ -188,6 +188,26 @@ function parentForPlaceholder(
   return parents.at(-1);
 }
 
+/** "Who is Mara Quill?", "What is The Tidewater Review?": a question about what an entity is. */
+export function isIdentityQuestion(question: string): boolean {
+  const match = /^\s*(?:who|what)\s+(?:is|was|are|were)\s+(.+?)\s*\??\s*$/i.exec(question);
+  if (match?.[1] === undefined) return false;
+  const subject = match[1].replace(/^(?:the\s+)?(?:film|movie|song|album|band|book|novel|company)\s+/i, '');
+  const quoted = quotedSpans(subject)[0];
+  if (quoted !== undefined && quoted.text.length >= subject.length - 2) return true;
+  const chunk = capitalisedChunks(subject)[0];
+  return (
+    chunk !== undefined &&
+    chunk.start === 0 &&
+    chunk.text.length >= subject.replace(/[?.\s]+$/, '').length - 1
+  );
+}
+
+function hasPlaceholder(question: string): boolean {
+  placeholderPattern.lastIndex = 0;
+  return placeholderPattern.test(question);
+}
+
 /** Whether a question names an entity of its own (a proper noun or a quoted title after the first word). */
 function namesEntity(question: string): boolean {
   if (quotedSpans(question).length > 0) return true;
@@ -209,6 +229,8 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
   const original = options.question;
   const appendPolicy = options.append ?? 'when-no-entity';
   const parents = options.parents
+    // "Who is X?" is answered by a description of X, which no dependent question refers to.
+    .filter((parent) => !isIdentityQuestion(parent.question) || hasPlaceholder(options.question))
     .map((parent) => ({ ...parent, entity: entityOf(parent.answer) }))
     .filter((parent): parent is ParentAnswer & { entity: string } => parent.entity !== undefined)
     // The rule of the seed: what is inserted must come from a parent's answer.
@@ -259,7 +281,8 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
 
   // 2b. Demonstratives and definite role nouns: "this director", "that film", "the performer".
   {
-    const demonstrative = /\b(?:this|that|these|those|said|the said)\s+([\p{Ll}-]+)(?![\p{L}-])(?:'s)?/giu;
+    const demonstrative =
+      /\b(?:[Tt]his|[Tt]hat|[Tt]hese|[Tt]hose|[Ss]aid|[Tt]he said)\s+([\p{Ll}-]+)(?![\p{L}-])(?:'s)?/gu;
     const matches = [...original.matchAll(demonstrative)].filter(
       (match) =>
         !/^(?:is|was|are|were|has|have|had|did|does|do|in|on|of|\p{Ll}+ed)$/iu.test(match[1] ?? '') &&
