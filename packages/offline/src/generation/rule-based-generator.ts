@@ -483,7 +483,7 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
         complement,
       )?.[1];
     const words = description?.split(' ').length ?? 0;
-    if (description !== undefined && words >= 3 && words <= 16) {
+    if (description !== undefined && words >= 3 && words <= 24) {
       add(
         `${personLike ? 'Who' : 'What'} ${tense} ${description.replace(/[\s,;:]+$/u, '')}?`,
         subject,
