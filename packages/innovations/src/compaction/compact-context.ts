@@ -79,7 +79,7 @@ export function compactContext(context: string, options: CompactContextOptions):
   const terms = buildTermTable(options.query, options.openSubQueries);
   const lastHeader = findLastHopHeader(lines);
   // Lower-casing never creates or removes a line feed, so line k of the lowered text is line k here.
-  const { lineTokens, matchLines, matchTerms } = new TermMatcher(terms.terms).scan(
+  const { lineHasToken, matchLines, matchTerms } = new TermMatcher(terms.terms).scan(
     context.toLowerCase(),
     lines.length,
   );
@@ -106,7 +106,7 @@ export function compactContext(context: string, options: CompactContextOptions):
   const ranks = new Int32Array(lines.length);
   let candidateCount = 0;
   for (let index = 0; index < lines.length; index++) {
-    if (lineTokens[index] === 0) {
+    if (lineHasToken[index] === 0) {
       ranks[index] = -1; // blank line: neither kept nor dropped
       continue;
     }

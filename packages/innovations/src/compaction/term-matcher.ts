@@ -6,8 +6,8 @@ const isWhiteSpaceCode = importedIsWhiteSpaceCode;
 
 /**
  * Finds which of a fixed set of key terms occur as whole white-space-separated tokens of a lower-cased
- * line, without cutting the line into substrings: each token is hashed while it is scanned and looked up
- * in an open-addressing table, and a hash hit is confirmed by comparing the characters. The answer is
+ * text, without cutting it into substrings: each token is keyed by its first and last characters and its
+ * length, looked up in an open-addressing table, and a key hit is confirmed by comparing the characters. The answer is
  * exactly "token === term" — the same whole-token matching as `reasoningKeyTerms` — only faster, which is
  * what lets the compactor meet its budget of tens of thousands of compactions a second.
  */
@@ -32,7 +32,7 @@ export class TermMatcher {
     let shortest = Number.POSITIVE_INFINITY;
     terms.forEach((term, termIndex) => {
       shortest = Math.min(shortest, term.length);
-      const hash = hashRange(term, 0, term.length);
+      const hash = tokenKey(term.charCodeAt(0), term.charCodeAt(term.length - 1), term.length);
       let slot = hash & this.mask;
       while (this.slotTerms[slot] !== 0) {
         slot = (slot + 1) & this.mask;
@@ -45,11 +45,11 @@ export class TermMatcher {
 
   /**
    * Scans a whole lower-cased text once. Lines are split on `\n` (line k is the text after the k-th
-   * line feed). Returns the number of tokens in each line (0 for a blank line) and every token equal to a
+   * line feed). Returns, per line, whether it has a token (0 for a blank line) and every token equal to a
    * term, as parallel lists of line index and term index, in text order.
    */
   scan(lowerCaseText: string, lineCount: number): TermMatches {
-    const lineTokens = new Int32Array(lineCount);
+    const lineHasToken = new Uint8Array(lineCount);
     const matchLines: number[] = [];
     const matchTerms: number[] = [];
     const terms = this.terms;
@@ -69,26 +69,30 @@ export class TermMatcher {
         }
         index++;
         if (index === length) {
-          return { lineTokens, matchLines, matchTerms };
+          return { lineHasToken, matchLines, matchTerms };
         }
         code = lowerCaseText.charCodeAt(index);
       }
-      // Hash the token up to the next white space (printable ASCII is the fast path).
+      // Find the end of the token (printable ASCII is the fast path).
       const start = index;
-      let hash = hashSeed;
+      index++;
       while (index < length) {
         code = lowerCaseText.charCodeAt(index);
         if ((code <= 0x20 || code >= 0xa0) && isWhiteSpaceCode(code)) {
           break;
         }
-        hash = Math.imul(hash ^ code, hashPrime);
         index++;
       }
-      lineTokens[line] = (lineTokens[line] ?? 0) + 1;
+      lineHasToken[line] = 1;
       const tokenLength = index - start;
       if (tokenLength < shortestTerm) {
         continue;
       }
+      const hash = tokenKey(
+        lowerCaseText.charCodeAt(start),
+        lowerCaseText.charCodeAt(index - 1),
+        tokenLength,
+      );
       // Open-addressing lookup; a hash hit is confirmed by comparing the characters.
       let slot = hash & mask;
       let entry = slotTerms[slot] ?? 0;
@@ -105,27 +109,27 @@ export class TermMatcher {
         entry = slotTerms[slot] ?? 0;
       }
     }
-    return { lineTokens, matchLines, matchTerms };
+    return { lineHasToken, matchLines, matchTerms };
   }
 }
 
 export interface TermMatches {
-  /** Tokens per line; 0 marks a blank line. */
-  readonly lineTokens: Int32Array;
+  /** 1 for a line with at least one token, 0 for a blank line. */
+  readonly lineHasToken: Uint8Array;
   /** Line index of each match, in text order. */
   readonly matchLines: readonly number[];
   /** Term index of each match, parallel to `matchLines`. */
   readonly matchTerms: readonly number[];
 }
 
-// 32-bit FNV-1a over UTF-16 code units.
-const hashSeed = 0x811c9dc5 | 0;
-const hashPrime = 0x01000193;
-
-function hashRange(text: string, start: number, end: number): number {
-  let hash = hashSeed;
-  for (let index = start; index < end; index++) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), hashPrime);
-  }
-  return hash;
+/**
+ * A cheap key of a token: its first and last code units and its length, mixed (murmur3's finaliser).
+ * Tokens that share a key with a term are told apart by comparing characters, so the key only has to
+ * make such collisions rare, and it costs nothing per character.
+ */
+function tokenKey(first: number, last: number, length: number): number {
+  let key = ((first << 16) | last) ^ Math.imul(length, 0x9e3779b1);
+  key = Math.imul(key ^ (key >>> 16), 0x85ebca6b);
+  key = Math.imul(key ^ (key >>> 13), 0xc2b2ae35);
+  return key ^ (key >>> 16);
 }
