@@ -87,9 +87,11 @@ describe('EmbeddedStore dense query, 100,000 × 384', () => {
   const setup = async (): Promise<void> => {
     if (store !== undefined) return;
     const count = 100_000;
-    const vectors = clusteredUnitVectors(count, 384, { seed: 5 });
+    // Stored vectors and queries around the same 1,000 topic centres; the queries are not stored.
+    const generated = clusteredUnitVectors(count + 500, 384, { seed: 5 });
+    const vectors = generated.slice(0, count);
+    queries = generated.slice(count);
     const items = syntheticQaPairs(count).map((item, index) => ({ ...item, vector: vectors[index] }));
-    queries = clusteredUnitVectors(500, 384, { seed: 5 + 1000 });
     const started = performance.now();
     store = await buildStore(join(root, 'dense-100k'), items as KnowledgeItem[]);
     console.log(
