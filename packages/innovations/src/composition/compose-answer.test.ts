@@ -31,6 +31,13 @@ describe('question forms', () => {
     ]);
   });
 
+  it('accepts options that start with "the"', () => {
+    expect(parseChoiceOptions('Which siege ended first, the Siege of Tarrow or the Siege of Kell?')).toEqual([
+      'the Siege of Tarrow',
+      'the Siege of Kell',
+    ]);
+  });
+
   it('reads the subjects of a yes/no conjunction', () => {
     expect(parseConjunctionOptions('Are Salt Harbour and Blue Ferry from the same country?')).toEqual([
       'Salt Harbour',
@@ -46,6 +53,7 @@ describe('question forms', () => {
     ['Who is older, Mara Quill or Ivo Brand?', 'age', 'max'],
     ['Which film has the director who is younger, A Tide or B Stone?', 'age', 'min'],
     ['Who lived longer, Mara Quill or Ivo Brand?', 'lifespan', 'max'],
+    ['Who was older when they died, Mara Quill or Ivo Brand?', 'lifespan', 'max'],
     ['Which river is longer, Tarrow or Kell?', 'number', 'max'],
     ['Which lake is smaller, Tarrow Water or Kell Mere?', 'number', 'min'],
   ])('%s → %s %s', (question, measure, direction) => {
@@ -265,6 +273,19 @@ describe('composeAnswer — yes/no', () => {
       composeAnswer({ question: 'Are Tarrow Water and Kell Mere located in the same country?', nodes }),
     ).toMatchObject({
       answer: 'yes',
+    });
+  });
+
+  it('refuses membership questions it cannot read as an equality of typed values', () => {
+    const nodes = [
+      node(0, 'What is Harbour Lights?', 'a documentary film'),
+      node(1, 'What is Stone Orchard?', 'a documentary film'),
+    ];
+    expect(
+      composeAnswer({ question: 'Are Harbour Lights and Stone Orchard both documentaries?', nodes }),
+    ).toEqual({
+      composed: false,
+      reason: 'unsupported-yes-no',
     });
   });
 

@@ -224,6 +224,8 @@ function equalityKey(answer: string, attribute: YesNoForm['attribute']): string 
 }
 
 function composeYesNo(form: YesNoForm, nodes: readonly NodeTrace[]): Composition {
+  // "Are both A and B documentaries?" asks about membership, not about equal typed values.
+  if (form.attribute === 'other') return refuse('unsupported-yes-no');
   const types = attributeTypes[form.attribute];
   const candidates = nodes.filter(
     (node) =>

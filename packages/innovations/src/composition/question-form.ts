@@ -54,7 +54,8 @@ export function parseChoiceOptions(question: string): readonly [string, string] 
       if (match?.[1] !== undefined && match[2] !== undefined) {
         const left = cleanOption(match[1]);
         const right = cleanOption(match[2]);
-        if (left.length > 0 && right.length > 0 && /^[\p{Lu}\p{N}'"‘“]/u.test(left)) return [left, right];
+        if (left.length > 0 && right.length > 0 && /^(?:the\s+)?[\p{Lu}\p{N}'"‘“]/u.test(left))
+          return [left, right];
       }
       from = text.indexOf(separator, from + 1);
     }
@@ -148,7 +149,14 @@ export function classifyQuestion(question: string): QuestionForm {
   if (options !== undefined && hasComparisonWord) {
     // Read the event from the question without its options: a film called "Meet Him And Die" names no death.
     const event = eventOf(options.reduce((rest, option) => rest.replace(option, ' '), text));
-    if (/\blived? longer\b|\blonger life\b|\blonger lifespan\b/i.test(text)) {
+    if (
+      /\blived? longer\b|\blonger life\b|\blonger lifespan\b|\b(?:older|younger) when (?:they|he|she) died\b|\bage at death\b/i.test(
+        text,
+      )
+    ) {
+      if (/\byounger when\b/i.test(text)) {
+        return { kind: 'comparison', options, measure: 'lifespan', direction: 'min', event: 'other' };
+      }
       return { kind: 'comparison', options, measure: 'lifespan', direction: 'max', event: 'other' };
     }
     if (/\b(?:older|oldest|elder)\b/i.test(text) && event !== 'death') {
