@@ -1,18 +1,38 @@
 #!/usr/bin/env node
 // Renders the JSON report of `vitest bench --run --outputJson bench-results.json` as docs/benchmarks.md.
 // Plain Node ESM, no dependencies. Usage (from anywhere):
-//   node tools/scripts/render-benchmarks.mjs [input.json] [output.md]
+//   node tools/scripts/render-benchmarks.mjs [input.json] [output.md] [--command "<how the report was made>"]
 // Relative paths resolve against the repository root. Fields missing from the JSON render as "—".
+// Pass --command when the report was not produced by `pnpm bench`, so the page names the real command.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const inputPath = path.resolve(repositoryRoot, process.argv[2] ?? 'bench-results.json');
-const outputPath = path.resolve(repositoryRoot, process.argv[3] ?? 'docs/benchmarks.md');
+const { positionals, commandOption } = parseArguments(process.argv.slice(2));
+const inputPath = path.resolve(repositoryRoot, positionals[0] ?? 'bench-results.json');
+const outputPath = path.resolve(repositoryRoot, positionals[1] ?? 'docs/benchmarks.md');
 const command =
+  commandOption ??
   'pnpm bench  # vitest bench --run --outputJson bench-results.json && node tools/scripts/render-benchmarks.mjs';
+
+function parseArguments(values) {
+  const positionals = [];
+  let commandOption;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (value === '--command') {
+      commandOption = values[index + 1];
+      index++;
+    } else if (value.startsWith('--command=')) {
+      commandOption = value.slice('--command='.length);
+    } else {
+      positionals.push(value);
+    }
+  }
+  return { positionals, commandOption };
+}
 
 function readReport(file) {
   let text;
