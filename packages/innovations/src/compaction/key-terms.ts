@@ -1,5 +1,6 @@
 import { RootweaverError } from '../errors.js';
 import { stopWords } from './stop-words.js';
+import { TermMatcher } from './term-matcher.js';
 import { splitOnWhiteSpace } from './white-space.js';
 
 /** ADR-077's answerability threshold: a sub-query is answered once this fraction of its key terms occur. */
@@ -81,11 +82,22 @@ function fractionPresent(terms: readonly string[], context: string | ReadonlySet
   if (terms.length === 0) {
     return 0;
   }
-  const contextTerms = typeof context === 'string' ? reasoningKeyTermSet(context) : context;
   let matched = 0;
-  for (const term of terms) {
-    if (contextTerms.has(term)) {
-      matched++;
+  if (typeof context === 'string') {
+    // Scan the context for these terms only, instead of extracting all of its key terms: a term of the
+    // sub-query is a key term, so it occurs among the context's key terms exactly when a token equals it.
+    const found = new Uint8Array(terms.length);
+    for (const termIndex of new TermMatcher(terms).scan(context.toLowerCase(), 1).matchTerms) {
+      found[termIndex] = 1;
+    }
+    for (const flag of found) {
+      matched += flag;
+    }
+  } else {
+    for (const term of terms) {
+      if (context.has(term)) {
+        matched++;
+      }
     }
   }
   return matched / terms.length;

@@ -45,8 +45,9 @@ export class TermMatcher {
 
   /**
    * Scans a whole lower-cased text once. Lines are split on `\n` (line k is the text after the k-th
-   * line feed). Returns, per line, whether it has a token (0 for a blank line) and every token equal to a
-   * term, as parallel lists of line index and term index, in text order.
+   * line feed; lines from `lineCount` on are not tracked). Returns, per line, whether it has a token (0
+   * for a blank line) and every token equal to a term, as parallel lists of line index and term index,
+   * in text order.
    */
   scan(lowerCaseText: string, lineCount: number): TermMatches {
     const lineHasToken = new Uint8Array(lineCount);
@@ -83,7 +84,9 @@ export class TermMatcher {
         }
         index++;
       }
-      lineHasToken[line] = 1;
+      if (line < lineCount) {
+        lineHasToken[line] = 1;
+      }
       const tokenLength = index - start;
       if (tokenLength < shortestTerm) {
         continue;
