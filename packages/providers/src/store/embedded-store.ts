@@ -535,7 +535,7 @@ export class EmbeddedStore implements KnowledgeStore {
       });
       if (dimension !== undefined && this.dimension === undefined) {
         this.statements.setMeta.run('dimension', String(dimension));
-        if (this.embedder !== undefined && computed.size > 0) {
+        if (this.embedder !== undefined) {
           this.statements.setMeta.run('embedder_model', this.embedder.modelId);
         }
       }
