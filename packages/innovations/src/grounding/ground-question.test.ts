@@ -84,6 +84,26 @@ describe('groundQuestion — implicit references', () => {
     expect(result).toEqual({ text: expected, method: 'implicit', insertedFrom: [0] });
   });
 
+  it('takes in a second noun and a relative clause made of the parent question', () => {
+    const school = { id: 0, question: 'What school does Ivo Brand teach at?', answer: 'Kell College' };
+    expect(
+      groundQuestion({
+        question: 'How many students attend the school that teaches Ivo Brand?',
+        parents: [school],
+      }).text,
+    ).toBe('How many students attend Kell College?');
+    const member = { id: 0, question: 'Who was the cast member of Harbour Lights?', answer: 'Ada Brook' };
+    expect(
+      groundQuestion({ question: 'In what show did this cast member appear?', parents: [member] }).text,
+    ).toBe('In what show did Ada Brook appear?');
+  });
+
+  it('does not read a relative "that" as a demonstrative', () => {
+    const parent = { id: 0, question: 'Which river flows through Tarrow?', answer: 'Kell' };
+    const result = groundQuestion({ question: 'Name the bridge that crosses the Kell?', parents: [parent] });
+    expect(result.method).toBe('none');
+  });
+
   it('resolves "that film" to the parent that asked for a film', () => {
     const parent = { id: 2, question: 'Which film did Mara Quill direct first?', answer: 'Harbour Lights' };
     const result = groundQuestion({ question: 'When was that film released?', parents: [parent] });
@@ -141,6 +161,30 @@ describe('groundQuestion — no fit and the never-invent rule', () => {
   it('does nothing when the child already names the parent answer', () => {
     const result = groundQuestion({ question: 'Where was Mara Quill born?', parents: [director] });
     expect(result.method).toBe('none');
+  });
+
+  it('inserts no description: an answer without a proper noun or number fits nothing', () => {
+    const parent = {
+      id: 0,
+      question: "What is Ivo Brand's employer?",
+      answer: 'its artistic director for eight years',
+    };
+    expect(
+      groundQuestion({ question: 'How many people work for [employer]?', parents: [parent] }).method,
+    ).toBe('none');
+  });
+
+  it('ignores identity questions ("What is the term X?"), whose answer describes X', () => {
+    const parent = { id: 0, question: "What is the term 'Salt Wind'?", answer: 'Tarrow Dictionary' };
+    const result = groundQuestion({
+      question: "Which newspaper coined the term 'Salt Wind'?",
+      parents: [parent],
+    });
+    expect(result).toEqual({
+      text: "Which newspaper coined the term 'Salt Wind'?",
+      method: 'none',
+      insertedFrom: [],
+    });
   });
 
   it('does not treat "Who is X?" as a descriptor of X (it would replace the entity itself)', () => {

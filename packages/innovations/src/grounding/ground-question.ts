@@ -74,6 +74,8 @@ function entityOf(answer: string): string | undefined {
   if (cleaned.length === 0) return undefined;
   if (/^(?:yes|no|unknown|none|n\/a|not (?:known|found|mentioned|available)|i don't know)$/i.test(cleaned))
     return undefined;
+  // An entity names something: a description such as "its artistic director" fits no question.
+  if (!/[\p{Lu}\p{N}]/u.test(cleaned)) return undefined;
   if (cleaned.split(/\s+/).length <= maxEntityWords) return cleaned;
   const chunk = capitalisedChunks(cleaned)[0];
   return chunk === undefined ? undefined : chunk.text;
@@ -188,11 +190,47 @@ function parentForPlaceholder(
   return parents.at(-1);
 }
 
+/**
+ * How much of what follows a matched reference still belongs to it: a second noun the parent asked
+ * about ("this cast member", "this headquarters location") or a relative clause made of the parent's
+ * own words ("the newspaper that originated the term 'Baby Boomer'").
+ */
+function extensionLength(rest: string, parentQuestion: string): number {
+  const parentWords = new Set(wordTokens(parentQuestion));
+  const parentStems = new Set(wordTokens(parentQuestion).map(stem));
+  const noun = /^\s+([\p{Ll}-]+)(?![\p{L}-])/u.exec(rest);
+  if (
+    noun?.[1] !== undefined &&
+    parentStems.has(stem(noun[1])) &&
+    !/^(?:born|die|died|live|lived|work|study)$/.test(noun[1])
+  ) {
+    return noun[0].length + extensionLength(rest.slice(noun[0].length), parentQuestion);
+  }
+  const relative = /^\s+(?:that|which|who)\s+/i.exec(rest);
+  if (relative === null) return 0;
+  let length = relative[0].length;
+  let consumed = 0;
+  for (const word of rest.slice(length).matchAll(/[\p{L}\p{N}'’]+|[^\s\p{L}\p{N}]+|\s+/gu)) {
+    const token = word[0];
+    if (/^\s+$/.test(token) || /^['"‘’“”]+$/.test(token)) {
+      length += token.length;
+      continue;
+    }
+    const parts = wordTokens(token);
+    if (parts.length === 0 || !parts.every((part) => parentWords.has(part) || parentStems.has(stem(part))))
+      break;
+    length += token.length;
+    consumed = length;
+  }
+  const kept = rest.slice(0, consumed).replace(/\s+$/, '');
+  return consumed > relative[0].length ? kept.length : 0;
+}
+
 /** "Who is Mara Quill?", "What is The Tidewater Review?": a question about what an entity is. */
 export function isIdentityQuestion(question: string): boolean {
   const match = /^\s*(?:who|what)\s+(?:is|was|are|were)\s+(.+?)\s*\??\s*$/i.exec(question);
   if (match?.[1] === undefined) return false;
-  const subject = match[1].replace(/^(?:the\s+)?(?:film|movie|song|album|band|book|novel|company)\s+/i, '');
+  const subject = match[1].replace(/^(?:the\s+|a\s+)?[\p{Ll}-]+\s+(?=[\p{Lu}'"‘“])/u, '');
   const quoted = quotedSpans(subject)[0];
   if (quoted !== undefined && quoted.text.length >= subject.length - 2) return true;
   const chunk = capitalisedChunks(subject)[0];
@@ -286,7 +324,12 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
     const matches = [...original.matchAll(demonstrative)].filter(
       (match) =>
         !/^(?:is|was|are|were|has|have|had|did|does|do|in|on|of|\p{Ll}+ed)$/iu.test(match[1] ?? '') &&
-        !/^(?:wrote|made|sang|won|led|ran|built|founded)$/i.test(match[1] ?? ''),
+        !/^(?:wrote|made|sang|won|led|ran|built|founded)$/i.test(match[1] ?? '') &&
+        // After a noun, "that" opens a relative clause ("the school that employs X"), not a reference.
+        (!/^that$/i.test(match[0].split(/\s/)[0] ?? '') ||
+          /(?:^|\b(?:in|of|by|for|from|was|is|were|are|did|does|do|at|to|with|on|about|where|when|and|did)\s+)$/i.test(
+            original.slice(0, match.index),
+          )),
     );
     const definite = [
       ...original.matchAll(
@@ -309,12 +352,11 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
           (parents.length === 1 || all.length === 1 ? parents.at(-1) : parents[index]);
         if (parent === undefined) continue;
         const possessive = match[0].endsWith("'s");
-        text = replaceRange(
-          text,
-          match.index,
-          match.index + match[0].length,
-          possessive ? `${parent.entity}'s` : parent.entity,
-        );
+        const end =
+          match.index +
+          match[0].length +
+          (possessive ? 0 : extensionLength(text.slice(match.index + match[0].length), parent.question));
+        text = replaceRange(text, match.index, end, possessive ? `${parent.entity}'s` : parent.entity);
         inserted.add(parent.id);
       }
       if (inserted.size > 0)
