@@ -217,8 +217,8 @@ export class EmbeddedStore implements KnowledgeStore {
   private vectorsDirty = false;
   private closed = false;
   /** BM25 statistics, cached between writes. */
-  private corpus: { items: number; averageLength: number } | undefined;
-  private readonly documentFrequencies = new Map<string, number>();
+  private corpus: { items: number; averageLength: number; shortestLength: number } | undefined;
+  private readonly documentFrequencies = new Map<string, { documents: number; occurrences: number }>();
   private readonly statements: {
     upsert: Database.Statement;
     clearVector: Database.Statement;
@@ -277,8 +277,12 @@ export class EmbeddedStore implements KnowledgeStore {
       candidates: prepare(
         'SELECT i.rowid AS rowid, i.terms AS terms, i.term_count AS term_count FROM items_fts JOIN items i ON i.rowid = items_fts.rowid WHERE items_fts MATCH ?',
       ),
-      documentFrequency: prepare('SELECT doc FROM items_vocabulary WHERE term = ?').pluck(),
-      corpus: prepare('SELECT count(*) AS items, coalesce(avg(term_count), 0) AS averageLength FROM items'),
+      documentFrequency: prepare(
+        'SELECT doc AS documents, cnt AS occurrences FROM items_vocabulary WHERE term = ?',
+      ),
+      corpus: prepare(
+        'SELECT count(*) AS items, coalesce(avg(term_count), 0) AS averageLength, coalesce(min(term_count), 0) AS shortestLength FROM items',
+      ),
       stats: prepare(`SELECT count(*) AS items, count(DISTINCT document_id) AS documents,
         coalesce(sum(kind = 'qa'), 0) AS qa, coalesce(sum(kind = 'passage'), 0) AS passage,
         coalesce(sum(vector IS NOT NULL), 0) AS vectors FROM items`),
@@ -658,10 +662,12 @@ export class EmbeddedStore implements KnowledgeStore {
     this.documentFrequencies.clear();
   }
 
-  private documentFrequency(term: string): number {
+  private documentFrequency(term: string): { documents: number; occurrences: number } {
     let frequency = this.documentFrequencies.get(term);
     if (frequency === undefined) {
-      frequency = (this.statements.documentFrequency.get(term) as number | undefined) ?? 0;
+      frequency = (this.statements.documentFrequency.get(term) as
+        | { documents: number; occurrences: number }
+        | undefined) ?? { documents: 0, occurrences: 0 };
       this.documentFrequencies.set(term, frequency);
     }
     return frequency;
@@ -669,19 +675,26 @@ export class EmbeddedStore implements KnowledgeStore {
 
   /**
    * BM25 (k1 = 1.2, b = 0.75) over the FTS5 index. Fast path: candidates are the items holding the
-   * query's most selective terms (together at most `candidateBudget` postings); they are scored
-   * with every query term. The result is exact whenever the k-th candidate outscores the best any
-   * item holding only the remaining common terms could reach (Σ idf·(k1+1)); otherwise, or when
-   * too few candidates pass the filter, FTS5 ranks every match with its own bm25().
+   * query's most selective terms (at most 300, then 3,000 postings), scored with every query term.
+   * The result is exact whenever the k-th candidate outscores the best any item holding only the
+   * remaining common terms could reach (each at its largest possible count in the shortest item);
+   * otherwise, or when too few candidates pass the filter, FTS5 ranks every match with its bm25().
    */
   private lexicalRanking(query: string, limit: number, filter: StoreFilter | undefined): Ranked[] {
     const terms = searchTerms(query);
     if (terms.length === 0) return [];
-    this.corpus ??= this.statements.corpus.get() as { items: number; averageLength: number };
-    const { items, averageLength } = this.corpus;
+    this.corpus ??= this.statements.corpus.get() as {
+      items: number;
+      averageLength: number;
+      shortestLength: number;
+    };
+    const { items, averageLength, shortestLength } = this.corpus;
     if (items === 0) return [];
     const frequencies = terms
-      .map((term) => ({ term, frequency: this.documentFrequency(term) }))
+      .map((term) => {
+        const { documents, occurrences } = this.documentFrequency(term);
+        return { term, frequency: documents, occurrences };
+      })
       .filter((entry) => entry.frequency > 0)
       .sort((left, right) => left.frequency - right.frequency);
     if (frequencies.length === 0) return [];
@@ -691,6 +704,13 @@ export class EmbeddedStore implements KnowledgeStore {
         Math.log(1 + (items - frequency + 0.5) / (frequency + 0.5)),
       ]),
     );
+    // The most a term can add to any item's score: its largest possible term frequency (every
+    // other holder has at least one occurrence) in the shortest item.
+    const shortestNorm = 1.2 * (0.25 + (0.75 * shortestLength) / Math.max(averageLength, 1e-9));
+    const ceilingOf = (entry: (typeof frequencies)[number]): number => {
+      const largestCount = entry.occurrences - entry.frequency + 1;
+      return ((idf.get(entry.term) ?? 0) * largestCount * 2.2) / (largestCount + shortestNorm);
+    };
     let previous = 0;
     for (const candidateBudget of [300, 3_000]) {
       const selective: string[] = [];
@@ -705,8 +725,8 @@ export class EmbeddedStore implements KnowledgeStore {
       // Nothing new to look at since the smaller budget.
       if (selective.length === previous) break;
       previous = selective.length;
-      const common = frequencies.slice(selective.length).map((entry) => entry.term);
-      const ceiling = common.reduce((sum, term) => sum + (idf.get(term) ?? 0) * 2.2, 0);
+      const common = frequencies.slice(selective.length);
+      const ceiling = common.reduce((sum, entry) => sum + ceilingOf(entry), 0);
       const scored = this.scoreCandidates(selective, idf, averageLength, filter).slice(0, limit);
       const kth = scored[limit - 1]?.score;
       if (common.length === 0 || (kth !== undefined && kth >= ceiling)) return scored;
