@@ -191,6 +191,31 @@ describe('HeuristicExtractor', () => {
     expect(result.answer).toBe('14');
   });
 
+  it('matches the kind of organisation asked for and keeps corporate suffixes', async () => {
+    const album = pair(
+      'Salt Wind',
+      'What is Salt Wind?',
+      'Salt Wind is the second album by The Kell Brothers Band, released in 1990 by Gull House Records.',
+    );
+    const band = await extractor.extract({
+      question: 'What band released the album Salt Wind?',
+      evidence: [album],
+    });
+    const label = await extractor.extract({
+      question: 'What label released the album Salt Wind?',
+      evidence: [album],
+    });
+    expect(band.answer).toBe('The Kell Brothers Band');
+    expect(label.answer).toBe('Gull House Records');
+    const owner = pair(
+      'Tern Soap',
+      'What is Tern Soap?',
+      'Tern Soap is one of the brands owned by Kell Holdings, Inc.',
+    );
+    const company = await extractor.extract({ question: 'What company owns Tern Soap?', evidence: [owner] });
+    expect(company.answer).toBe('Kell Holdings, Inc');
+  });
+
   it('returns an empty answer with zero confidence when nothing fits', async () => {
     expect(await extractor.extract({ question: 'When did Mara Quill die?', evidence: [] })).toEqual({
       answer: '',

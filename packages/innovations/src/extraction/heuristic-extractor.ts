@@ -56,8 +56,47 @@ const personLike =
   /\b(?:King|Queen|Prince|Princess|Count|Countess|Duke|Duchess|Earl|Lady|Lord|Sir|Emperor|Empress|Pope|Saint(?= [A-Z][a-z]+$)|Archduke|Baron|Marquess)\b|\b[IVX]{1,4}\b(?!\s*(?:Street|Avenue))/;
 const titleCue = /\b(?:film|movie|song|album|novel|book|series|show)\s*$/i;
 
+type OrganisationKind = 'label' | 'company' | 'school' | 'band' | 'team' | 'publication' | 'party';
+
+const organisationKinds: readonly [OrganisationKind, RegExp, RegExp][] = [
+  ['label', /\b(?:label|record company)\b/i, /\b(?:Records|Recordings|Music Group)\b/],
+  [
+    'company',
+    /\b(?:company|corporation|firm|manufacturer|business|conglomerate|brand|studio)\b/i,
+    /\b(?:Company|Companies|Corporation|Corp|Inc|Ltd|LLC|Group|Holdings|Studios?|Pictures|Industries|Motors|Bank)\b/,
+  ],
+  [
+    'school',
+    /\b(?:university|college|school|institute|academy)\b/i,
+    /\b(?:University|College|School|Institute|Academy|Conservatory)\b/,
+  ],
+  ['band', /\b(?:band|group)\b/i, /\b(?:Band|Orchestra|Quartet|Trio)\b/],
+  ['team', /\b(?:team|club|franchise)\b/i, /\b(?:FC|United|City|Club|Team)\b/],
+  [
+    'publication',
+    /\b(?:newspaper|magazine|journal|publisher)\b/i,
+    /\b(?:Times|News|Journal|Magazine|Post|Herald|Press|Review|Gazette)\b/,
+  ],
+  ['party', /\b(?:party)\b/i, /\b(?:Party)\b/],
+];
+
+/** The kind of organisation a question asks for ("What band …?" → band). */
+function askedOrganisationKind(question: string): OrganisationKind | undefined {
+  const noun =
+    /\b(?:[Ww]hat|[Ww]hich)\s+([\p{Ll}\s]{2,30}?)\s+(?:is|was|are|were|did|does|do|has|had|released|published|owns|owned|founded|produced|made|signed)\b/u.exec(
+      question,
+    )?.[1];
+  const text = noun ?? question;
+  return organisationKinds.find(([, asked]) => asked.test(text))?.[0];
+}
+
+/** The kind of organisation a name shows by its words ("Hollywood Records" → label). */
+function organisationKind(name: string): OrganisationKind | undefined {
+  return organisationKinds.find(([, , shown]) => shown.test(name))?.[0];
+}
+
 /** The quality of a chunk as an answer of the given type. */
-function chunkFit(chunk: TextSpan, type: AnswerType, before: string): number {
+function chunkFit(chunk: TextSpan, type: AnswerType, before: string, askedKind?: OrganisationKind): number {
   const words = chunk.text.split(/\s+/).length;
   const isOrganisation = organisationWords.test(chunk.text);
   const countries = findCountries(chunk.text);
@@ -76,9 +115,16 @@ function chunkFit(chunk: TextSpan, type: AnswerType, before: string): number {
       if (personLike.test(chunk.text)) return 0.1;
       return placeCue.test(before) ? 1 : 0.3;
     }
-    case 'organisation':
+    case 'organisation': {
       if (isCountry) return 0.2;
-      return isOrganisation ? 1 : 0.55;
+      if (/^(?:Inc|Ltd|LLC|Co|Corp|Jr|Sr)\.?$/.test(chunk.text)) return 0.05;
+      // "What band …?" is not answered by "Hollywood Records", "Which label …?" is.
+      const kind = organisationKind(chunk.text);
+      if (askedKind !== undefined && kind === askedKind) return 1;
+      // "company" is asked loosely (a university press publishes too); the other kinds are specific.
+      if (askedKind !== undefined && askedKind !== 'company' && kind !== undefined) return 0.3;
+      return isOrganisation ? 0.9 : 0.55;
+    }
     case 'title':
       if (countries.length > 0 && words <= 2) return 0.05;
       return titleCue.test(before) ? 0.85 : 0.65;
@@ -135,7 +181,13 @@ function copulaRemainder(text: string): TextSpan | undefined {
   return { text: rest.trim(), start, end: start + rest.trim().length };
 }
 
-function candidatesOf(text: string, type: AnswerType, asksAge: boolean, event: DateEvent): Candidate[] {
+function candidatesOf(
+  text: string,
+  type: AnswerType,
+  asksAge: boolean,
+  event: DateEvent,
+  askedKind?: OrganisationKind,
+): Candidate[] {
   const candidates: Candidate[] = [];
   const trimmed = text.trim();
   if (type === 'yes-no') {
@@ -196,7 +248,7 @@ function candidatesOf(text: string, type: AnswerType, asksAge: boolean, event: D
     for (const chunk of capitalisedChunks(text)) {
       if (dates.some((date) => chunk.start < date.end && chunk.end > date.start)) continue;
       const fit =
-        chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 20), chunk.start)) *
+        chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 20), chunk.start), askedKind) *
         (type === 'place' ? eventFit(text, chunk, event) : 1);
       if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
     }
@@ -234,6 +286,7 @@ interface QuestionProfile {
   /** "What is the age of X?": a birth date answers it better than a stray number. */
   readonly asksAge: boolean;
   readonly event: DateEvent;
+  readonly organisationKind?: OrganisationKind;
 }
 
 function profile(question: string): QuestionProfile {
@@ -251,12 +304,14 @@ function profile(question: string): QuestionProfile {
         .map(stem),
     ),
   ];
+  const organisationKind = type === 'organisation' ? askedOrganisationKind(question) : undefined;
   return {
     type,
     allTokens: new Set(wordTokens(question)),
     entityTokens: [...entityTokens],
     relationStems,
     asksAge: /\bage\b|\bhow old\b/i.test(question),
+    ...(organisationKind === undefined ? {} : { organisationKind }),
     event: /\b(?:born|birth|birthday|age|old)\b/i.test(question)
       ? 'birth'
       : /\b(?:die|died|death|dead|pass(?:ed)? away)\b/i.test(question)
@@ -368,8 +423,16 @@ export class HeuristicExtractor implements AnswerExtractor {
       }
       const perHit = new Map<string, { score: number; fit: number; relevance: number; display: string }>();
       for (const source of sources) {
-        for (const candidate of candidatesOf(source.text, question.type, question.asksAge, question.event)) {
-          const display = candidate.text.replace(/^(?:the|a|an)\s+(?=\p{Ll})/iu, '').replace(/[\s,;:]+$/, '');
+        for (const candidate of candidatesOf(
+          source.text,
+          question.type,
+          question.asksAge,
+          question.event,
+          question.organisationKind,
+        )) {
+          const display = candidate.text
+            .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
+            .replace(/[\s,;:]+$/, '');
           const key = normaliseAnswer(display);
           if (key.length === 0) continue;
           const overlap = questionOverlap(display, question);

@@ -108,6 +108,9 @@ const sentenceWords: ReadonlySet<string> = new Set(
 const titleStart =
   /^(?:\d+(?:st|nd|rd|th)\s|(?:Holy Roman |Grand )?(?:Duke|Duchess|Earl|Count|Countess|Marquess|Marquis|Baron|Baroness|Viscount|Prince|Princess|King|Queen|Emperor|Empress|Lord|Lady|Archduke|Archduchess|Elector|Margrave|Landgrave|Sultan|Shah|Pope|Bishop|Archbishop|Crown Prince)\b)/;
 
+/** "Estée Lauder Companies, Inc", "Sammy Davis, Jr.": a suffix that belongs to the name before the comma. */
+const corporateSuffix = /^(?:Inc|Ltd|LLC|L\.L\.C|Co|Corp|PLC|plc|S\.A|AG|GmbH|Jr|Sr)\.?$/;
+
 export interface TextSpan {
   readonly text: string;
   readonly start: number;
@@ -156,7 +159,12 @@ export function capitalisedChunks(text: string): TextSpan[] {
       const previous = chunks.at(-1);
       const gap = previous === undefined ? '' : text.slice(previous.end, first.start);
       // "Humphrey Stafford, 1st Duke of Buckingham", "Henry IV, Holy Roman Emperor": one name.
-      if (previous !== undefined && /^,\s$/.test(gap) && titleStart.test(text.slice(first.start, end))) {
+      const piece = text.slice(first.start, end);
+      if (
+        previous !== undefined &&
+        /^,\s$/.test(gap) &&
+        (titleStart.test(piece) || corporateSuffix.test(piece))
+      ) {
         chunks[chunks.length - 1] = { text: text.slice(previous.start, end), start: previous.start, end };
       } else if (end > first.start) {
         chunks.push({ text: text.slice(first.start, end), start: first.start, end });

@@ -140,7 +140,7 @@ function findDescriptor(question: string, descriptor: readonly string[]): [numbe
     // Take in a directly preceding "the film", "this", quotes.
     const before = question.slice(0, from);
     const lead =
-      /(?:\b(?:the|this|that)\s+[\p{Ll}-]+\s+(?:that|which|who)\s+$)|(?:(?:\b(?:the|this|that)\s+)?(?:(?:film|movie|song|album|book|band)\s+)?['"‘“]?$)/iu.exec(
+      /(?:\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+[\p{Ll}-]+\s+(?:that|which|who)\s+$)|(?:(?:\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+)?(?:(?:film|movie|song|album|book|band)\s+)?['"‘“]?$)/u.exec(
         before,
       );
     if (lead !== null) from -= lead[0].length;
@@ -401,13 +401,15 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
 function roleNouns(parentQuestion: string): string[] {
   const nouns: string[] = [];
   const text = parentQuestion.trim();
-  const copula = /^(?:who|what|which)\s+(?:is|was|are|were)\s+(?:the|a|an)\s+([\p{Ll}-]+)/iu.exec(text);
+  const copula = /^(?:[Ww]ho|[Ww]hat|[Ww]hich)\s+(?:is|was|are|were)\s+(?:the|a|an)\s+([\p{Ll}-]+)/u.exec(
+    text,
+  );
   if (copula?.[1] !== undefined && !fillerWords.has(copula[1]) && copula[1] !== 'name')
     nouns.push(stem(copula[1]));
-  const which = /^(?:which|what)\s+([\p{Ll}-]+)/iu.exec(text);
+  const which = /^(?:[Ww]hich|[Ww]hat)\s+([\p{Ll}-]+)/u.exec(text);
   if (which?.[1] !== undefined && !/^(?:is|was|are|were|did|does|do|has|have)$/.test(which[1]))
     nouns.push(stem(which[1]));
-  const possessive = /^(?:who|what)\s+(?:is|was|are|were)\s+.+?['’]s\s+([\p{Ll}-]+)\s*\??$/iu.exec(text);
+  const possessive = /^(?:[Ww]ho|[Ww]hat)\s+(?:is|was|are|were)\s+.+?['’]s\s+([\p{Ll}-]+)\s*\??$/u.exec(text);
   if (possessive?.[1] !== undefined) nouns.push(stem(possessive[1]));
   const verb =
     /^(?:who|which\s+\w+)\s+(directed|composed|wrote|produced|performed|published|founded|created)\b/i.exec(
