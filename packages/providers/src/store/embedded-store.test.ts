@@ -9,6 +9,8 @@ import { FakeEmbedder } from '@rootweaver/innovations/test';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from './embedded-store.js';
+import { indexTerms, searchTerms } from './lexical-query.js';
+import { syntheticQaPairs } from './synthetic-qa.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rootweaver-embedded-store-'));
 let counter = 0;
@@ -141,6 +143,62 @@ describe('EmbeddedStore', () => {
     expect(filtered.hits.length).toBeGreaterThan(0);
     expect(filtered.hits.every((hit) => hit.metadata?.shard === 0)).toBe(true);
     expect(filtered.hits[0]?.text).toBe('When was Zorvath Quillen born?');
+    await store.close();
+  });
+
+  it('returns the exact BM25 top 10 (as FTS5 defines it) on both the fast and the fallback path', async () => {
+    // The synthetic pairs plus 13,000 short items, 6,100 of them holding "gamma": a query for
+    // "gamma" has no selective term and must take the FTS5 path.
+    const filler = Array.from({ length: 13_000 }, (_value, index) =>
+      item(
+        `f${index}`,
+        `filler${index % 100}`,
+        index < 6_100 ? `gamma token${index % 40}` : `delta token${index % 40}`,
+      ),
+    );
+    const items = [...syntheticQaPairs(3000, 21), ...filler];
+    const store = await EmbeddedStore.open({ directory: freshDirectory() });
+    await store.upsert({ items });
+    const documents = items.map((entry) => indexTerms(entry.text));
+    const averageLength = documents.reduce((sum, terms) => sum + terms.length, 0) / documents.length;
+    const documentFrequency = new Map<string, number>();
+    for (const terms of documents) {
+      for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    }
+    const bruteForce = (query: string): number[] => {
+      const terms = searchTerms(query).filter((term) => documentFrequency.has(term));
+      return documents
+        .map((document) => {
+          let score = 0;
+          for (const term of terms) {
+            const count = document.filter((candidate) => candidate === term).length;
+            if (count === 0) continue;
+            const frequency = documentFrequency.get(term) ?? 0;
+            const idf = Math.max(1e-6, Math.log((documents.length - frequency + 0.5) / (frequency + 0.5)));
+            score += (idf * count * 2.2) / (count + 1.2 * (0.25 + (0.75 * document.length) / averageLength));
+          }
+          return score;
+        })
+        .filter((score) => score > 0)
+        .sort((left, right) => right - left)
+        .slice(0, 10);
+    };
+    const queries = [
+      ...items.slice(0, 60).map((entry) => entry.question ?? ''),
+      'born university film',
+      'Who directed the film released in 1950?',
+      'award prize win',
+      'gamma',
+      'gamma token7',
+    ];
+    for (const query of queries) {
+      const hits = (await store.search({ query, topK: 10, mode: 'lexical' })).hits.map((hit) => hit.score);
+      const expected = bruteForce(query);
+      expect(hits.length, query).toBe(expected.length);
+      for (const [index, score] of hits.entries()) {
+        expect(score, query).toBeCloseTo(expected[index] ?? Number.NaN, 6);
+      }
+    }
     await store.close();
   });
 

@@ -701,7 +701,8 @@ export class EmbeddedStore implements KnowledgeStore {
     const idf = new Map(
       frequencies.map(({ term, frequency }) => [
         term,
-        Math.log(1 + (items - frequency + 0.5) / (frequency + 0.5)),
+        // FTS5's own bm25() idf, so both paths rank alike: terms in over half the items weigh ~0.
+        Math.max(1e-6, Math.log((items - frequency + 0.5) / (frequency + 0.5))),
       ]),
     );
     // The most a term can add to any item's score: its largest possible term frequency (every
