@@ -161,6 +161,18 @@ describe('composeAnswer — comparison', () => {
     expect(ask('Who was born first, Mara Quill or Ivo Brand?')).toBe('Ivo Brand');
   });
 
+  it('reads a birth date given for an age question as a date, not as the day number', () => {
+    const people = [
+      node(0, 'What is the age of Mara Quill?', '17 September 1900'),
+      node(1, 'What is the age of Ivo Brand?', '21 March 1920'),
+    ];
+    expect(
+      composeAnswer({ question: 'Who is younger, Mara Quill or Ivo Brand?', nodes: people }),
+    ).toMatchObject({
+      answer: 'Ivo Brand',
+    });
+  });
+
   it('compares ages when the values are ages', () => {
     const people = [node(0, 'How old is Mara Quill?', '41'), node(1, 'How old is Ivo Brand?', '37')];
     expect(

@@ -95,10 +95,11 @@ function nodeValue(node: NodeTrace): Value | undefined {
   const date = parseDate(node.answer);
   const type = inferAnswerType(node.question);
   if (type === 'number') {
-    const number = findNumbers(node.answer)[0];
-    if (number !== undefined && !(date !== undefined && date.start === number.start && number.value >= 500)) {
-      return { node, number: number.value };
-    }
+    // A number inside a date ("17 September 1900") is no age or count.
+    const number = findNumbers(node.answer).find(
+      (candidate) => date === undefined || candidate.end <= date.start || candidate.start >= date.end,
+    );
+    if (number !== undefined) return { node, number: number.value };
   }
   if (date !== undefined) return { node, date };
   const number = findNumbers(node.answer)[0];

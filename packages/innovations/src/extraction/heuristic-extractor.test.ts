@@ -32,6 +32,7 @@ const extractor = new HeuristicExtractor();
 describe('inferAnswerType', () => {
   it.each([
     ['Who is the director of Harbour Lights?', 'person'],
+    ['What is the director of Harbour Lights?', 'person'],
     ['Whose novel inspired the film?', 'person'],
     ['When did Mara Quill die?', 'date'],
     ["What is Lena Ostrow's birthday?", 'date'],
