@@ -1,4 +1,10 @@
 export {
+  clusteredUnitVectors,
+  randomUnitVectors,
+  seededRandom,
+  syntheticQaPairs,
+} from '../store/synthetic-qa.js';
+export {
   hashedEmbedding,
   OpenAICompatibleTestServer,
   type OpenAICompatibleTestServerOptions,
