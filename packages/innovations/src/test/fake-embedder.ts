@@ -1,3 +1,4 @@
+import { throwIfAborted } from '../errors.js';
 import type { Embedder, EmbedOptions, EmbedResult } from '../spec/embedder.js';
 
 /**
@@ -16,6 +17,7 @@ export class FakeEmbedder implements Embedder {
 
   async embed(options: EmbedOptions): Promise<EmbedResult> {
     this.calls.push(options);
+    throwIfAborted(options.signal);
     const vectors = options.values.map((value) => this.vectorOf(value));
     return { vectors, modelId: this.modelId, dimension: this.dimension, latencyMs: 0 };
   }

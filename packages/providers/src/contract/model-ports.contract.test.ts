@@ -52,9 +52,7 @@ describeChatModelContract('OpenAIChatModel (test server)', async (script) => {
   return new OpenAIChatModel({ baseURL: server.url, maxRetries: 0, env: {} });
 });
 
-describeEmbedderContract('FakeEmbedder', async () => new FakeEmbedder({ dimension: 32 }), {
-  knownGaps: { abort: 'FakeEmbedder in innovations does not check its signal yet' },
-});
+describeEmbedderContract('FakeEmbedder', async () => new FakeEmbedder({ dimension: 32 }));
 describeEmbedderContract(
   'OpenAIEmbedder (test server)',
   async () => new OpenAIEmbedder({ baseURL: server.url, maxRetries: 0, batchSize: 2, env: {} }),
