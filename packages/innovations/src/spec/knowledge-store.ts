@@ -41,7 +41,11 @@ export interface StoreFilter {
 export interface SearchOptions {
   readonly query: string;
   readonly topK: number;
-  /** Defaults to `hybrid` when the store has vectors, else `lexical`. */
+  /**
+   * Defaults to `hybrid`. `hybrid` fuses lexical and dense rankings when the store has vectors and can
+   * embed the query, and is a lexical search otherwise; `dense` without vectors is an error.
+   * `SearchResult.mode` reports what ran.
+   */
   readonly mode?: SearchMode;
   /** A precomputed query vector; stores with an embedder compute it when absent. */
   readonly vector?: Float32Array;

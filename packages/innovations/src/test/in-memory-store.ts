@@ -101,11 +101,17 @@ export class InMemoryStore implements KnowledgeStore {
     const started = performance.now();
     const candidates = [...this.items.values()].filter((item) => passesFilter(item, options.filter));
     const hasVectors = candidates.some((item) => item.vector !== undefined);
-    const mode: SearchMode = options.mode ?? (hasVectors ? 'hybrid' : 'lexical');
-    if (mode !== 'lexical' && !hasVectors && candidates.length > 0) {
+    // `hybrid` means "the best this store can do": without vectors it is a lexical search.
+    const mode: SearchMode =
+      options.mode === 'lexical' || options.mode === 'dense'
+        ? options.mode
+        : hasVectors
+          ? 'hybrid'
+          : 'lexical';
+    if (mode === 'dense' && !hasVectors && candidates.length > 0) {
       throw new RootweaverError(
         'not-configured',
-        `InMemoryStore cannot run a ${mode} search: no item has a vector. Pass an embedder or use mode 'lexical'.`,
+        "InMemoryStore cannot run a dense search: no item has a vector. Pass an embedder or use mode 'lexical'.",
       );
     }
     let ranked: { item: KnowledgeItem; score: number }[];

@@ -202,6 +202,18 @@ export function describeKnowledgeStoreContract(name: string, factory: KnowledgeS
       expect(hybrid.hits[0]?.id).toBe('q5');
     });
 
+    it('runs a hybrid search as lexical when the store has no vectors, and refuses dense', async () => {
+      const store = await filled();
+      const hybrid = await store.search({ query: 'Who directed Amelie?', topK: 3, mode: 'hybrid' });
+      expect(hybrid.mode).toBe('lexical');
+      const lexical = await store.search({ query: 'Who directed Amelie?', topK: 3, mode: 'lexical' });
+      expect(hybrid.hits.map((hit) => hit.id)).toEqual(lexical.hits.map((hit) => hit.id));
+      expect(hybrid.hits[0]?.id).toBe('q5');
+      await expect(store.search({ query: 'Who directed Amelie?', topK: 3, mode: 'dense' })).rejects.toSatisfy(
+        (error) => isRootweaverError(error, 'not-configured'),
+      );
+    });
+
     it('searches with a precomputed query vector', async () => {
       const embedder = new FakeEmbedder({ dimension: 32 });
       const vectors = (await embedder.embed({ values: contractItems.map((item) => item.text) })).vectors;

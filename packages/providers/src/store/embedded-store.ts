@@ -617,7 +617,13 @@ export class EmbeddedStore implements KnowledgeStore {
     const started = performance.now();
     const hasVectors = (this.vectors?.size ?? 0) > 0;
     const canEmbed = options.vector !== undefined || this.embedder !== undefined;
-    const mode: SearchMode = options.mode ?? (hasVectors && canEmbed ? 'hybrid' : 'lexical');
+    // `hybrid` means "the best this store can do": without vectors it is a lexical search.
+    const mode: SearchMode =
+      options.mode === 'lexical' || options.mode === 'dense'
+        ? options.mode
+        : hasVectors && canEmbed
+          ? 'hybrid'
+          : 'lexical';
     const topK = Math.max(0, Math.floor(options.topK));
     if (topK === 0) return { hits: [], mode, latencyMs: performance.now() - started };
     let ranking: Ranked[];

@@ -313,7 +313,13 @@ export class QdrantStore implements KnowledgeStore {
     const exists = await this.exists(options.signal);
     const hasDense = this.dimension !== undefined;
     const canEmbed = options.vector !== undefined || this.embedder !== undefined;
-    const mode: SearchMode = options.mode ?? (hasDense && canEmbed ? 'hybrid' : 'lexical');
+    // `hybrid` means "the best this store can do": without vectors it is a lexical search.
+    const mode: SearchMode =
+      options.mode === 'lexical' || options.mode === 'dense'
+        ? options.mode
+        : hasDense && canEmbed
+          ? 'hybrid'
+          : 'lexical';
     if (!exists || options.topK <= 0) return { hits: [], mode, latencyMs: performance.now() - started };
     const filter = qdrantFilter(options.filter);
     const limit = Math.floor(options.topK);
