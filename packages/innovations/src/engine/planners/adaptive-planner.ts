@@ -1,7 +1,6 @@
 import { selectOpenSubQueries } from '../../compaction/index.js';
 import type { ForcedStop } from '../answer.js';
 import { poolBlocks, renderContext } from '../build-context.js';
-import { resolveCitations } from '../citations.js';
 import {
   adaptiveDecidePrompt,
   adaptiveDecomposePrompt,
@@ -9,6 +8,7 @@ import {
   multiHopSynthesisPrompt,
 } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
+import { synthesizeWithModel } from './model-synthesis.js';
 import { normaliseQuestion, parseQuestionList } from './parse-question-list.js';
 import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
 
@@ -222,26 +222,11 @@ export class AdaptivePlanner implements Planner {
         refusal: 'budget-exhausted',
       };
     }
-    const generated = await run.generate({ stage: 'synthesize', prompt, stream: true });
-    const resolved = resolveCitations(generated.text.trim(), run.pool.items);
-    run.addHop({
+    return synthesizeWithModel(run, {
       iteration,
-      kind: 'synthesize',
-      subQuestions: [],
-      itemsAdded: 0,
-      llmLatencyMs: generated.latencyMs,
-      tokens: generated.tokens,
-      note: `${run.pool.size} pool items`,
+      prompt,
+      reason: run.forcedStop === undefined ? 'decided-stop' : `forced: ${run.forcedStop}`,
     });
-    return {
-      answer: resolved.answer,
-      citations: resolved.citations,
-      removedCitationMarkers: resolved.removed,
-      synthesis: {
-        mode: 'llm',
-        reason: run.forcedStop === undefined ? 'decided-stop' : `forced: ${run.forcedStop}`,
-      },
-    };
   }
 
   /** Retrieves every pending sub-question in parallel; adds hits to the pool in sub-question order. */

@@ -4,9 +4,10 @@ import { topologicalLayers, validatePlan } from '../../plan/validate-plan.js';
 import type { SearchHit } from '../../spec/knowledge-store.js';
 import type { NodeTrace, PoolItem } from '../answer.js';
 import { type ContextBlock, factLine, renderContext } from '../build-context.js';
-import { citationsForIds, resolveCitations } from '../citations.js';
+import { citationsForIds } from '../citations.js';
 import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
+import { synthesizeWithModel } from './model-synthesis.js';
 import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
 
 /** The single-node plan used when no decomposition could be read: single-hop retrieval of the question. */
@@ -119,23 +120,12 @@ export class CompactPlanner implements Planner {
     }
     if (llmAllowed) {
       run.emit({ type: 'hop-started', iteration, kind: 'synthesize' });
-      const generated = await run.generate({ stage: 'synthesize', prompt, stream: true });
-      const resolved = resolveCitations(generated.text.trim(), run.pool.items);
-      run.addHop({
+      return synthesizeWithModel(run, {
         iteration,
-        kind: 'synthesize',
-        subQuestions: [],
-        itemsAdded: 0,
-        llmLatencyMs: generated.latencyMs,
-        tokens: generated.tokens,
+        prompt,
+        reason: notComposedReason,
         note: `not composed (${notComposedReason}); ${run.pool.size} pool items`,
       });
-      return {
-        answer: resolved.answer,
-        citations: resolved.citations,
-        removedCitationMarkers: resolved.removed,
-        synthesis: { mode: 'llm', reason: notComposedReason },
-      };
     }
     if (budgetBlocked) run.forcedStop = 'budget';
     const why = mode === 'extractive' ? 'extractive-mode' : budgetBlocked ? 'budget' : 'no-llm';

@@ -1,9 +1,10 @@
 import { isSubQueryOpen, selectOpenSubQueries } from '../../compaction/index.js';
 import type { HopTrace, NodeTrace } from '../answer.js';
 import { type ContextBlock, factLine, renderContext } from '../build-context.js';
-import { citationsForIds, resolveCitations } from '../citations.js';
+import { citationsForIds } from '../citations.js';
 import { keytermDecomposePrompt, multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
+import { synthesizeWithModel } from './model-synthesis.js';
 import { normaliseQuestion, parseQuestionList } from './parse-question-list.js';
 import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
 
@@ -169,23 +170,7 @@ export class KeytermPlanner implements Planner {
     const wantsLlm = run.ports.chatModel !== undefined && run.settings.synthesisMode !== 'extractive';
     if (wantsLlm && run.canCall(prompt)) {
       run.emit({ type: 'hop-started', iteration, kind: 'synthesize' });
-      const generated = await run.generate({ stage: 'synthesize', prompt, stream: true });
-      const resolved = resolveCitations(generated.text.trim(), run.pool.items);
-      run.addHop({
-        iteration,
-        kind: 'synthesize',
-        subQuestions: [],
-        itemsAdded: 0,
-        llmLatencyMs: generated.latencyMs,
-        tokens: generated.tokens,
-        note: `${run.pool.size} pool items`,
-      });
-      return {
-        answer: resolved.answer,
-        citations: resolved.citations,
-        removedCitationMarkers: resolved.removed,
-        synthesis: { mode: 'llm', reason: 'keyterm' },
-      };
+      return synthesizeWithModel(run, { iteration, prompt, reason: 'keyterm' });
     }
     if (wantsLlm) run.forcedStop = 'budget';
     const why = wantsLlm ? 'budget' : run.ports.chatModel === undefined ? 'no-llm' : 'extractive-mode';

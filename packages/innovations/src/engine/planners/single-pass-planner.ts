@@ -1,7 +1,8 @@
 import { poolBlocks, renderContext } from '../build-context.js';
-import { citationsForIds, resolveCitations } from '../citations.js';
+import { citationsForIds } from '../citations.js';
 import { singlePassPrompt, singlePassPromptVersion } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
+import { synthesizeWithModel } from './model-synthesis.js';
 import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
 
 /**
@@ -40,23 +41,7 @@ export class SinglePassPlanner implements Planner {
     const wantsLlm = run.ports.chatModel !== undefined && run.settings.synthesisMode !== 'extractive';
     if (wantsLlm && run.canCall(prompt)) {
       run.emit({ type: 'hop-started', iteration: 1, kind: 'synthesize' });
-      const generated = await run.generate({ stage: 'synthesize', prompt, stream: true });
-      const resolved = resolveCitations(generated.text.trim(), run.pool.items);
-      run.addHop({
-        iteration: 1,
-        kind: 'synthesize',
-        subQuestions: [],
-        itemsAdded: 0,
-        llmLatencyMs: generated.latencyMs,
-        tokens: generated.tokens,
-        note: `${run.pool.size} pool items`,
-      });
-      return {
-        answer: resolved.answer,
-        citations: resolved.citations,
-        removedCitationMarkers: resolved.removed,
-        synthesis: { mode: 'llm', reason: 'single-pass' },
-      };
+      return synthesizeWithModel(run, { iteration: 1, prompt, reason: 'single-pass' });
     }
     if (wantsLlm) run.forcedStop = 'budget';
     const why = wantsLlm ? 'budget' : run.ports.chatModel === undefined ? 'no-llm' : 'extractive-mode';
