@@ -217,6 +217,46 @@ describe('HeuristicExtractor', () => {
     expect(company.answer).toBe('Kell Holdings, Inc');
   });
 
+  it('tells father from mother: order in "daughter of A and B", titles, and pairs about another relative', async () => {
+    const parents = pair(
+      'Lena Ostrow',
+      'Who were the parents of Lena Ostrow?',
+      'Lena Ostrow was the daughter of Piet Ostrow and his wife Anna Vell.',
+    );
+    const father = await extractor.extract({
+      question: 'Who is the father of Lena Ostrow?',
+      evidence: [parents],
+    });
+    const mother = await extractor.extract({
+      question: 'Who is the mother of Lena Ostrow?',
+      evidence: [parents],
+    });
+    expect(father.answer).toBe('Piet Ostrow');
+    expect(mother.answer).toBe('Anna Vell');
+    const royal = pair(
+      'Ada of Kell',
+      'Who were the parents of Ada of Kell?',
+      'Her parents were Queen Mira and King Odo.',
+    );
+    expect(
+      (await extractor.extract({ question: 'Who is the father of Ada of Kell?', evidence: [royal] })).answer,
+    ).toBe('King Odo');
+    const spouse = pair('Ada of Kell', 'Who did Ada of Kell marry?', 'Ada of Kell married Ivo Brand.');
+    const parent = pair(
+      'Ada of Kell',
+      'Who was the father of Ada of Kell?',
+      'The father of Ada of Kell was Odo Brask.',
+    );
+    expect(
+      (
+        await extractor.extract({
+          question: 'Who is the father of Ada of Kell?',
+          evidence: ranked([spouse, parent]),
+        })
+      ).answer,
+    ).toBe('Odo Brask');
+  });
+
   it('returns an empty answer with zero confidence when nothing fits', async () => {
     expect(await extractor.extract({ question: 'When did Mara Quill die?', evidence: [] })).toEqual({
       answer: '',

@@ -95,8 +95,73 @@ function organisationKind(name: string): OrganisationKind | undefined {
   return organisationKinds.find(([, , shown]) => shown.test(name))?.[0];
 }
 
+type Kin = 'father' | 'mother' | 'male' | 'female';
+
+/** Titles before a name that tell its sex ("King Charles", not "Coretta Scott King"). */
+const femaleMarker =
+  /^(?:(?:Grand|Crown)\s+)?(?:Queen|Princess|Duchess|Countess|Lady|Archduchess|Empress|Mrs|Madame|Baroness|Marchioness|Infanta|Dame|Mother|Sister)\b/;
+const maleMarker =
+  /^(?:(?:Grand|Crown)\s+)?(?:King|Prince|Duke|Count|Lord|Sir|Archduke|Emperor|Mr|Baron|Marquess|Earl|Infante|Father|Brother)\b/;
+
+type KinTopic = 'parent' | 'spouse' | 'sibling' | 'child';
+
+function kinTopic(question: string): KinTopic | undefined {
+  if (/\b(?:father|mother|parents?)\b/i.test(question)) return 'parent';
+  if (/\b(?:husband|wife|spouse|marr(?:y|ied|iage))\b/i.test(question)) return 'spouse';
+  if (/\b(?:brother|sister|siblings?)\b/i.test(question)) return 'sibling';
+  if (/\b(?:son|daughter|child|children)\b/i.test(question)) return 'child';
+  return undefined;
+}
+
+/** Whether a pair about one relative cannot answer a question about another (mother for father, spouse for parent). */
+function kinConflict(asked: QuestionProfile, pair: QuestionProfile | undefined): boolean {
+  if (pair === undefined || asked.kinTopic === undefined || pair.kinTopic === undefined) return false;
+  if (asked.kinTopic !== pair.kinTopic) return true;
+  return (
+    (asked.kin === 'father' && pair.kin === 'mother') || (asked.kin === 'mother' && pair.kin === 'father')
+  );
+}
+
+/** The kin a question asks for: "Who is the father of X?" → father. */
+function askedKin(question: string): Kin | undefined {
+  if (/\bfather\b/i.test(question)) return 'father';
+  if (/\bmother\b/i.test(question)) return 'mother';
+  if (/\b(?:husband|son|brother|grandfather|uncle|nephew)\b/i.test(question)) return 'male';
+  if (/\b(?:wife|daughter|sister|grandmother|aunt|niece)\b/i.test(question)) return 'female';
+  return undefined;
+}
+
+/**
+ * A name's fit to the asked kin: a title of the other sex counts against it, and in
+ * "son of A and B" the father is usually named first and the mother second.
+ */
+function kinFit(name: string, before: string, kin: Kin | undefined): number {
+  if (kin === undefined) return 1;
+  const male = kin === 'father' || kin === 'male';
+  let fit = 1;
+  if (male && femaleMarker.test(name) && !maleMarker.test(name)) fit *= 0.3;
+  if (!male && maleMarker.test(name) && !femaleMarker.test(name)) fit *= 0.3;
+  const first =
+    /\b(?:son|daughter|child)\s+of\s+(?:[\p{Ll}-]+\s+){0,4}$|\bparents\b[^;]{0,80}?\b(?:are|were)\s+$/iu.test(
+      before,
+    );
+  const second =
+    /\b(?:son|daughter|child|parents)\b[^;]{3,120}?\s+and\s+(?:his\s+(?:wife|mistress)\s+|her\s+husband\s+)?$/i.test(
+      before,
+    );
+  if (kin === 'father') fit *= first ? 1.2 : second ? 0.6 : 1;
+  if (kin === 'mother') fit *= second ? 1.2 : first ? 0.6 : 1;
+  return fit;
+}
+
 /** The quality of a chunk as an answer of the given type. */
-function chunkFit(chunk: TextSpan, type: AnswerType, before: string, askedKind?: OrganisationKind): number {
+function chunkFit(
+  chunk: TextSpan,
+  type: AnswerType,
+  before: string,
+  askedKind?: OrganisationKind,
+  kin?: Kin,
+): number {
   const words = chunk.text.split(/\s+/).length;
   const isOrganisation = organisationWords.test(chunk.text);
   const countries = findCountries(chunk.text);
@@ -106,7 +171,8 @@ function chunkFit(chunk: TextSpan, type: AnswerType, before: string, askedKind?:
       if (isCountry || (countries.length > 0 && words === 1)) return 0.05;
       if (isOrganisation) return 0.2;
       const cue = personCue.test(before) ? 0.1 : 0;
-      return (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
+      const base = (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
+      return base * kinFit(chunk.text, before, kin);
     }
     case 'place': {
       if (countries.some((country) => country.isDemonym)) return 0;
@@ -171,6 +237,23 @@ function eventFit(text: string, date: TextSpan, event: DateEvent): number {
   return saysBirth ? 0.25 : saysDeath ? 1.15 : 1;
 }
 
+/** The parts of a chunk joined by "and" / "&", each a capitalised span of its own. */
+function splitConjunction(chunk: TextSpan): TextSpan[] {
+  const parts: TextSpan[] = [];
+  let start = 0;
+  for (const match of chunk.text.matchAll(/\s+(?:and|&)\s+/g)) {
+    parts.push({
+      text: chunk.text.slice(start, match.index),
+      start: chunk.start + start,
+      end: chunk.start + match.index,
+    });
+    start = match.index + match[0].length;
+  }
+  if (parts.length === 0) return [];
+  parts.push({ text: chunk.text.slice(start), start: chunk.start + start, end: chunk.end });
+  return parts.filter((part) => /^[\p{Lu}\p{N}]/u.test(part.text));
+}
+
 /** "X is a French director" → "a French director"; the remainder after a copula or verb of the subject. */
 function copulaRemainder(text: string): TextSpan | undefined {
   const match = /\b(?:is|was|are|were|refers to|served as|worked as|became)\s+(?:an?\s+|the\s+)?/i.exec(text);
@@ -187,6 +270,7 @@ function candidatesOf(
   asksAge: boolean,
   event: DateEvent,
   askedKind?: OrganisationKind,
+  kin?: Kin,
 ): Candidate[] {
   const candidates: Candidate[] = [];
   const trimmed = text.trim();
@@ -245,12 +329,19 @@ function candidatesOf(
     }
   }
   if (type !== 'date' && type !== 'year' && type !== 'number') {
-    for (const chunk of capitalisedChunks(text)) {
-      if (dates.some((date) => chunk.start < date.end && chunk.end > date.start)) continue;
-      const fit =
-        chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 20), chunk.start), askedKind) *
-        (type === 'place' ? eventFit(text, chunk, event) : 1);
-      if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
+    for (const whole of capitalisedChunks(text)) {
+      if (dates.some((date) => whole.start < date.end && whole.end > date.start)) continue;
+      // "Queen Mira and King Odo" is two people; "Tom and Jerry" may be one title: offer both readings.
+      const parts = splitConjunction(whole);
+      const single = type === 'person' || type === 'place' || type === 'nationality' || type === 'country';
+      for (const chunk of parts.length > 1 ? [whole, ...parts] : [whole]) {
+        const reading = parts.length > 1 ? (chunk === whole ? (single ? 0.5 : 1) : single ? 1 : 0.8) : 1;
+        const fit =
+          reading *
+          chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 100), chunk.start), askedKind, kin) *
+          (type === 'place' ? eventFit(text, chunk, event) : 1);
+        if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
+      }
     }
     for (const quoted of quotedSpans(text)) {
       const fit = type === 'title' ? 1 : type === 'other' ? 0.5 : 0.4;
@@ -287,6 +378,8 @@ interface QuestionProfile {
   readonly asksAge: boolean;
   readonly event: DateEvent;
   readonly organisationKind?: OrganisationKind;
+  readonly kin?: Kin;
+  readonly kinTopic?: KinTopic;
 }
 
 function profile(question: string): QuestionProfile {
@@ -297,14 +390,17 @@ function profile(question: string): QuestionProfile {
       if (!stopWords.has(token)) entityTokens.add(token);
     }
   }
-  const relationStems = [
-    ...new Set(
-      contentTokens(question)
-        .filter((token) => !entityTokens.has(token))
-        .map(stem),
-    ),
-  ];
+  const asked = contentTokens(question)
+    .filter((token) => !entityTokens.has(token))
+    .map(stem);
+  // A father or mother is named where the parents or the child are ("daughter of A and B").
+  const kinWords = /\b(?:father|mother)\b/i.test(question)
+    ? ['parents', 'daughter', 'son', 'child'].map(stem)
+    : [];
+  const relationStems = [...new Set([...asked, ...kinWords])];
   const organisationKind = type === 'organisation' ? askedOrganisationKind(question) : undefined;
+  const kin = askedKin(question);
+  const topic = kinTopic(question);
   return {
     type,
     allTokens: new Set(wordTokens(question)),
@@ -312,6 +408,8 @@ function profile(question: string): QuestionProfile {
     relationStems,
     asksAge: /\bage\b|\bhow old\b/i.test(question),
     ...(organisationKind === undefined ? {} : { organisationKind }),
+    ...(kin === undefined ? {} : { kin }),
+    ...(topic === undefined ? {} : { kinTopic: topic }),
     event: /\b(?:born|birth|birthday|age|old)\b/i.test(question)
       ? 'birth'
       : /\b(?:die|died|death|dead|pass(?:ed)? away)\b/i.test(question)
@@ -429,6 +527,7 @@ export class HeuristicExtractor implements AnswerExtractor {
           question.asksAge,
           question.event,
           question.organisationKind,
+          question.kin,
         )) {
           const display = candidate.text
             .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
@@ -442,7 +541,9 @@ export class HeuristicExtractor implements AnswerExtractor {
             source.pairQuestion !== undefined && questionOverlap(display, source.pairQuestion) >= 0.99
               ? 0.3
               : 1;
-          const overlapFactor = (overlap >= 0.5 ? 0.2 : 1 - 0.8 * overlap) * subjectFactor;
+          // A pair about the mother does not answer a question about the father.
+          const kinFactor = kinConflict(question, source.pairQuestion) ? 0.3 : 1;
+          const overlapFactor = (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor;
           const score =
             candidate.fit *
             source.weight *
