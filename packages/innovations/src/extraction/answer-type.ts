@@ -24,7 +24,7 @@ const rules: readonly [RegExp, AnswerType][] = [
     'place',
   ],
   [
-    /\b(?:what|which) (?:film|movie|song|album|book|novel|play|show|series|work|title)\b|\btitle of\b|\bname of the (?:film|movie|song|album|book|novel|show)\b/i,
+    /\b(?:what|which) (?:film|movie|song|album|book|novel|play|show|series|work|title|game|episode)\b|\b(?:what|which) (?:is|was) the (?:\d{4} )?(?:[\p{Ll}-]+ )?(?:film|movie|song|album|novel|book|series|show|game|episode) (?:that|which|in|by|where|starring|directed)\b|\btitle of\b|\bname of the (?:film|movie|song|album|book|novel|show)\b/iu,
     'title',
   ],
   [

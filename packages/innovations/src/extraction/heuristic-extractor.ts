@@ -204,7 +204,8 @@ function chunkFit(
     case 'yes-no':
       return 0;
     default:
-      return 0.5;
+      // A bare demonym ("American") describes, it rarely answers a question that is not about nationality.
+      return countries.some((country) => country.isDemonym) && words === 1 ? 0.15 : 0.5;
   }
 }
 
