@@ -87,6 +87,17 @@ describe('decomposeByRules', () => {
     ]);
   });
 
+  it('any relative clause about a named entity → chain', () => {
+    expect(shape(decomposeByRules('How many students attend the school that employs Ivo Brand?'))).toEqual([
+      ['Which school employs Ivo Brand?', []],
+      ['How many students attend [answer]?', [0]],
+    ]);
+    expect(shape(decomposeByRules('Where is the newspaper that coined the term Salt Wind based?'))).toEqual([
+      ['Which newspaper coined the term Salt Wind?', []],
+      ['Where is [answer] based?', [0]],
+    ]);
+  });
+
   it('comparison → two parallel value nodes and the comparison', () => {
     expect(shape(decomposeByRules('Which film came out first, Harbour Lights or Stone Orchard?'))).toEqual([
       ['When was Harbour Lights released?', []],

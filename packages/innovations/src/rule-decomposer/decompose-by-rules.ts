@@ -124,11 +124,11 @@ function decomposeChain(question: string): Plan | undefined {
   const text = question.trim().replace(/\?\s*$/, '');
   // "the company that published X (founded)?"
   const relative =
-    /^(.*?\b)the\s+(company|organi[sz]ation|label|studio|publisher|band|group|person|man|woman)\s+(?:that|which|who)\s+(published|produced|founded|owns|owned|released|directed|wrote|created|distributed)\s+(.+?)(\s+(?:founded|established|formed|created|born|located|based|die|died))?$/i.exec(
+    /^(.*?\b)the\s+([\p{Ll}-]+)\s+(that|which|who)\s+([\p{Ll}]+(?:s|ed)|wrote|made|sang|won|built|ran|led|owns|holds)\s+((?:the\s+[\p{Ll}-]+\s+)?['"‘“\p{Lu}\p{N}].*?)(\s+(?:founded|established|formed|created|born|located|based|die|died|headquartered))?$/u.exec(
       text,
     );
-  if (relative?.[4] !== undefined) {
-    const [, prefix = '', noun = 'company', verb = 'published', object = '', suffix = ''] = relative;
+  if (relative?.[5] !== undefined) {
+    const [, prefix = '', noun = 'company', , verb = 'published', object = '', suffix = ''] = relative;
     const builder = new PlanBuilder();
     const first = builder.add(`Which ${noun} ${verb} ${object}?`);
     builder.add(`${prefix}${placeholder}${suffix}?`, [first]);
