@@ -102,6 +102,19 @@ describe('composeAnswer — chain', () => {
     });
   });
 
+  it('refuses a bare date, number or demonym where a name is asked for', () => {
+    const nodes = [node(0, 'Who is the director of Harbour Lights?', 'American')];
+    expect(composeAnswer({ question: 'Who is the director of Harbour Lights?', nodes })).toEqual({
+      composed: false,
+      reason: 'type-mismatch',
+    });
+    const dated = [node(0, 'Where was Mara Quill born?', '3 May 1901')];
+    expect(composeAnswer({ question: 'Where was Mara Quill born?', nodes: dated })).toEqual({
+      composed: false,
+      reason: 'type-mismatch',
+    });
+  });
+
   it('refuses an empty plan', () => {
     expect(composeAnswer({ question: 'Where?', nodes: [] })).toEqual({ composed: false, reason: 'no-nodes' });
   });

@@ -1,6 +1,6 @@
 import type { NodeTrace } from '../engine/answer.js';
 import { inferAnswerType } from '../extraction/answer-type.js';
-import { countryOf, regionOf } from '../extraction/countries.js';
+import { countryOf, findCountries, regionOf } from '../extraction/countries.js';
 import { type DateValue, findNumbers, parseDate } from '../extraction/dates.js';
 import { contentTokens, normaliseAnswer, wordTokens } from '../extraction/text.js';
 import type { AnswerType } from '../spec/answer-extractor.js';
@@ -260,6 +260,16 @@ function composeYesNo(form: YesNoForm, nodes: readonly NodeTrace[]): Composition
 }
 
 const dateTypes: readonly AnswerType[] = ['date', 'year'];
+const nameTypes: readonly AnswerType[] = ['person', 'place', 'organisation', 'title'];
+
+function isBareValue(answer: string): boolean {
+  const text = answer.trim();
+  const date = parseDate(text);
+  if (date !== undefined && date.text.length >= text.replace(/[.]$/, '').length - 1) return true;
+  if (/^[\d.,\s]+$/.test(text)) return true;
+  const mention = findCountries(text)[0];
+  return mention !== undefined && mention.isDemonym && mention.text.length === text.length;
+}
 
 function composeChain(question: string, nodes: readonly NodeTrace[]): Composition {
   const referenced = new Set(nodes.flatMap((node) => node.refs));
@@ -270,6 +280,8 @@ function composeChain(question: string, nodes: readonly NodeTrace[]): Compositio
   const wanted = inferAnswerType(question);
   if (dateTypes.includes(wanted) && parseDate(last.answer) === undefined) return refuse('type-mismatch');
   if (wanted === 'number' && findNumbers(last.answer).length === 0) return refuse('type-mismatch');
+  // A name is asked for: a bare date, number or demonym is the wrong kind of answer.
+  if (nameTypes.includes(wanted) && isBareValue(last.answer)) return refuse('type-mismatch');
   return { composed: true, answer: last.answer, reason: 'chain', usedNodeIds: [last.id] };
 }
 

@@ -12,7 +12,7 @@ const rules: readonly [RegExp, AnswerType][] = [
   ],
   [/\bwhen\b|\bwhat (?:is|was) the date\b|\bwhat date\b|\bdate of\b|\bbirthday\b|\bbirth ?date\b/i, 'date'],
   [
-    /\bhow (?:many|much|long|old|far|tall|high)\b|\bwhat (?:is|was) the (?:age|population|number|length|height|area|duration|runtime)\b|\bage of\b|\bnumber of\b/i,
+    /\bhow (?:many|much|long|old|far|tall|high)\b|\bwhat (?:is|was) the (?:age|population|number|length|height|area|duration|runtime|enrollment|enrolment|attendance|capacity)\b|\bage of\b|\bnumber of\b/i,
     'number',
   ],
   [
