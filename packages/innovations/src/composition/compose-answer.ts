@@ -268,7 +268,7 @@ function isBareValue(answer: string): boolean {
   if (date !== undefined && date.text.length >= text.replace(/[.]$/, '').length - 1) return true;
   if (/^[\d.,\s]+$/.test(text)) return true;
   const mention = findCountries(text)[0];
-  return mention !== undefined && mention.isDemonym && mention.text.length === text.length;
+  return mention?.isDemonym === true && mention.text.length === text.length;
 }
 
 function composeChain(question: string, nodes: readonly NodeTrace[]): Composition {
