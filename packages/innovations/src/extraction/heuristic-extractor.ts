@@ -4,6 +4,8 @@ import type { SearchHit } from '../spec/knowledge-store.js';
 import { inferAnswerType } from './answer-type.js';
 import { findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
+import { askedKin, type Kin, type KinTopic, kinConflict, kinFit, kinTopic } from './kinship.js';
+import { askedOrganisationKind, type OrganisationKind, organisationKind } from './organisation-kind.js';
 import {
   capitalisedChunks,
   contentTokens,
@@ -55,104 +57,6 @@ const personCue = /\b(?:by|directed by|married|son of|daughter of|wife of|husban
 const personLike =
   /\b(?:King|Queen|Prince|Princess|Count|Countess|Duke|Duchess|Earl|Lady|Lord|Sir|Emperor|Empress|Pope|Saint(?= [A-Z][a-z]+$)|Archduke|Baron|Marquess)\b|\b[IVX]{1,4}\b(?!\s*(?:Street|Avenue))/;
 const titleCue = /\b(?:film|movie|song|album|novel|book|series|show)\s*$/i;
-
-type OrganisationKind = 'label' | 'company' | 'school' | 'band' | 'team' | 'publication' | 'party';
-
-const organisationKinds: readonly [OrganisationKind, RegExp, RegExp][] = [
-  ['label', /\b(?:label|record company)\b/i, /\b(?:Records|Recordings|Music Group)\b/],
-  [
-    'company',
-    /\b(?:company|corporation|firm|manufacturer|business|conglomerate|brand|studio)\b/i,
-    /\b(?:Company|Companies|Corporation|Corp|Inc|Ltd|LLC|Group|Holdings|Studios?|Pictures|Industries|Motors|Bank)\b/,
-  ],
-  [
-    'school',
-    /\b(?:university|college|school|institute|academy)\b/i,
-    /\b(?:University|College|School|Institute|Academy|Conservatory)\b/,
-  ],
-  ['band', /\b(?:band|group)\b/i, /\b(?:Band|Orchestra|Quartet|Trio)\b/],
-  ['team', /\b(?:team|club|franchise)\b/i, /\b(?:FC|United|City|Club|Team)\b/],
-  [
-    'publication',
-    /\b(?:newspaper|magazine|journal|publisher)\b/i,
-    /\b(?:Times|News|Journal|Magazine|Post|Herald|Press|Review|Gazette)\b/,
-  ],
-  ['party', /\b(?:party)\b/i, /\b(?:Party)\b/],
-];
-
-/** The kind of organisation a question asks for ("What band …?" → band). */
-function askedOrganisationKind(question: string): OrganisationKind | undefined {
-  const noun =
-    /\b(?:[Ww]hat|[Ww]hich)\s+([\p{Ll}\s]{2,30}?)\s+(?:is|was|are|were|did|does|do|has|had|released|published|owns|owned|founded|produced|made|signed)\b/u.exec(
-      question,
-    )?.[1];
-  const text = noun ?? question;
-  return organisationKinds.find(([, asked]) => asked.test(text))?.[0];
-}
-
-/** The kind of organisation a name shows by its words ("Hollywood Records" → label). */
-function organisationKind(name: string): OrganisationKind | undefined {
-  return organisationKinds.find(([, , shown]) => shown.test(name))?.[0];
-}
-
-type Kin = 'father' | 'mother' | 'male' | 'female';
-
-/** Titles before a name that tell its sex ("King Charles", not "Coretta Scott King"). */
-const femaleMarker =
-  /^(?:(?:Grand|Crown)\s+)?(?:Queen|Princess|Duchess|Countess|Lady|Archduchess|Empress|Mrs|Madame|Baroness|Marchioness|Infanta|Dame|Mother|Sister)\b/;
-const maleMarker =
-  /^(?:(?:Grand|Crown)\s+)?(?:King|Prince|Duke|Count|Lord|Sir|Archduke|Emperor|Mr|Baron|Marquess|Earl|Infante|Father|Brother)\b/;
-
-type KinTopic = 'parent' | 'spouse' | 'sibling' | 'child';
-
-function kinTopic(question: string): KinTopic | undefined {
-  if (/\b(?:father|mother|parents?)\b/i.test(question)) return 'parent';
-  if (/\b(?:husband|wife|spouse|marr(?:y|ied|iage))\b/i.test(question)) return 'spouse';
-  if (/\b(?:brother|sister|siblings?)\b/i.test(question)) return 'sibling';
-  if (/\b(?:son|daughter|child|children)\b/i.test(question)) return 'child';
-  return undefined;
-}
-
-/** Whether a pair about one relative cannot answer a question about another (mother for father, spouse for parent). */
-function kinConflict(asked: QuestionProfile, pair: QuestionProfile | undefined): boolean {
-  if (pair === undefined || asked.kinTopic === undefined || pair.kinTopic === undefined) return false;
-  if (asked.kinTopic !== pair.kinTopic) return true;
-  return (
-    (asked.kin === 'father' && pair.kin === 'mother') || (asked.kin === 'mother' && pair.kin === 'father')
-  );
-}
-
-/** The kin a question asks for: "Who is the father of X?" → father. */
-function askedKin(question: string): Kin | undefined {
-  if (/\bfather\b/i.test(question)) return 'father';
-  if (/\bmother\b/i.test(question)) return 'mother';
-  if (/\b(?:husband|son|brother|grandfather|uncle|nephew)\b/i.test(question)) return 'male';
-  if (/\b(?:wife|daughter|sister|grandmother|aunt|niece)\b/i.test(question)) return 'female';
-  return undefined;
-}
-
-/**
- * A name's fit to the asked kin: a title of the other sex counts against it, and in
- * "son of A and B" the father is usually named first and the mother second.
- */
-function kinFit(name: string, before: string, kin: Kin | undefined): number {
-  if (kin === undefined) return 1;
-  const male = kin === 'father' || kin === 'male';
-  let fit = 1;
-  if (male && femaleMarker.test(name) && !maleMarker.test(name)) fit *= 0.3;
-  if (!male && maleMarker.test(name) && !femaleMarker.test(name)) fit *= 0.3;
-  const first =
-    /\b(?:son|daughter|child)\s+of\s+(?:[\p{Ll}-]+\s+){0,4}$|\bparents\b[^;]{0,80}?\b(?:are|were)\s+$/iu.test(
-      before,
-    );
-  const second =
-    /\b(?:son|daughter|child|parents)\b[^;]{3,120}?\s+and\s+(?:his\s+(?:wife|mistress)\s+|her\s+husband\s+)?$/i.test(
-      before,
-    );
-  if (kin === 'father') fit *= first ? 1.2 : second ? 0.6 : 1;
-  if (kin === 'mother') fit *= second ? 1.2 : first ? 0.6 : 1;
-  return fit;
-}
 
 /** The quality of a chunk as an answer of the given type. */
 function chunkFit(
