@@ -83,6 +83,26 @@ describe('composeAnswer — chain', () => {
     });
   });
 
+  it('answers with the parent when the last node only restates the question ungrounded', () => {
+    const nodes = [
+      node(0, 'Who is the director of Harbour Lights?', 'Mara Quill'),
+      {
+        ...node(1, 'Where did the director of Harbour Lights die?', 'Tarrow', [0]),
+        groundedQuestion: 'Where did Mara Quill die?',
+        groundingMethod: 'implicit' as const,
+      },
+      node(2, 'Where was the place of death of the director of Harbour Lights?', 'Kell', [1]),
+    ];
+    expect(
+      composeAnswer({ question: 'Where was the place of death of the director of Harbour Lights?', nodes }),
+    ).toEqual({
+      composed: true,
+      answer: 'Tarrow',
+      reason: 'chain',
+      usedNodeIds: [1],
+    });
+  });
+
   it('refuses when the last node is unresolved (low confidence)', () => {
     const nodes = [
       node(0, 'Who is the director of Harbour Lights?', 'Mara Quill'),

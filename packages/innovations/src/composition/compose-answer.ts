@@ -271,11 +271,26 @@ function isBareValue(answer: string): boolean {
   return mention?.isDemonym === true && mention.text.length === text.length;
 }
 
+/**
+ * A dependent last node that no parent answer could be inserted into ("Where was the place of death
+ * of the director of film X?" after "Where did Y pass away?") restates the question; it was searched
+ * ungrounded. Its resolved parent asking for the same type of answer has already answered it.
+ */
+function restatedBy(sink: NodeTrace, nodes: readonly NodeTrace[], question: string): NodeTrace | undefined {
+  if (sink.refs.length === 0 || sink.groundingMethod !== 'none') return undefined;
+  const wanted = inferAnswerType(question);
+  if (inferAnswerType(sink.question) !== wanted) return undefined;
+  const parents = nodes.filter((node) => sink.refs.includes(node.id));
+  const same = parents.filter((node) => node.resolved && inferAnswerType(node.groundedQuestion) === wanted);
+  return same.length === 1 ? same[0] : undefined;
+}
+
 function composeChain(question: string, nodes: readonly NodeTrace[]): Composition {
   const referenced = new Set(nodes.flatMap((node) => node.refs));
   const sinks = nodes.filter((node) => !referenced.has(node.id));
-  const last = sinks.at(-1) ?? nodes.at(-1);
-  if (last === undefined) return refuse('no-nodes');
+  const sink = sinks.at(-1) ?? nodes.at(-1);
+  if (sink === undefined) return refuse('no-nodes');
+  const last = restatedBy(sink, nodes, question) ?? sink;
   if (!last.resolved || last.answer.trim().length === 0) return refuse('low-confidence');
   const wanted = inferAnswerType(question);
   if (dateTypes.includes(wanted) && parseDate(last.answer) === undefined) return refuse('type-mismatch');
