@@ -7,7 +7,7 @@ const rules: readonly [RegExp, AnswerType][] = [
     'country',
   ],
   [
-    /\b(?:what|which|in what|in which)\s+year\b|\byear of\b|\bwhat is the (?:birth|release|death) year\b|\b(?:release|birth|death|founding) year\b/i,
+    /\bwhen\s+(?:was|were|did)\b.*\b(?:founded|established|formed|incorporated|launched|opened|built)\b|\b(?:what|which|in what|in which)\s+year\b|\byear of\b|\bwhat is the (?:birth|release|death) year\b|\b(?:release|birth|death|founding) year\b/i,
     'year',
   ],
   [/\bwhen\b|\bwhat (?:is|was) the date\b|\bwhat date\b|\bdate of\b|\bbirthday\b|\bbirth ?date\b/i, 'date'],

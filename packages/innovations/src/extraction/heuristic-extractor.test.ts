@@ -37,6 +37,7 @@ describe('inferAnswerType', () => {
     ['When did Mara Quill die?', 'date'],
     ["What is Lena Ostrow's birthday?", 'date'],
     ['In what year was Harbour Lights released?', 'year'],
+    ['When was Gull House Press founded?', 'year'],
     ['Where was Mara Quill born?', 'place'],
     ['What is the place of death of Ivo Brand?', 'place'],
     ['In which city is the Gull House Press based?', 'place'],
