@@ -132,6 +132,29 @@ describe('rootweaver eval --plans recorded', () => {
   });
 });
 
+describe('rootweaver eval --compaction both (ADR-077 gate)', () => {
+  it('a tight budget shrinks the synthesis context and leaves the trajectory identical', async () => {
+    const io = ioWith();
+    const args = [
+      'eval',
+      '--questions',
+      questions,
+      '--kb',
+      kb,
+      '--compaction',
+      'both',
+      '--compaction-max-chars',
+      '120',
+      '--json',
+    ];
+    expect(await runCli(args, io, allCommands, signal)).toBe(0);
+    const { compaction } = JSON.parse(io.out());
+    expect(compaction.contextCharsMedianOn).toBeLessThanOrEqual(120);
+    expect(compaction.contextCharsMedianOff).toBeGreaterThan(compaction.contextCharsMedianOn);
+    expect(compaction.trajectoryIdentical).toBe(true);
+  });
+});
+
 describe('rootweaver eval --golden', () => {
   it('scores multi-hop against single-pass on the sample index (built on first use)', async () => {
     const goldenFile = fileURLToPath(new URL('../../../../examples/golden-set.json', import.meta.url));

@@ -26,7 +26,8 @@ import { findRepoRoot } from '../repo-root.js';
 const usage = `Usage:
   rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR)
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
-                  [--compaction on|off|both] [--limit N] [--out DIR] [--json] [--rebuild]
+                  [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
+                  [--json] [--rebuild]
   rootweaver eval --golden FILE [--index DIR] [--json]
 
   --questions FILE   questions.dev.jsonl records (id, question, answer, kind, plan/planRaw, reference, baselines)
@@ -40,6 +41,7 @@ const usage = `Usage:
                      llm: always synthesize (needs an LLM); extractive: never call the LLM to synthesize
   --compaction       ADR-077 compaction of the synthesis context: off (default), on, or both (runs
                      each question twice and checks that the hop trajectory is identical)
+  --compaction-max-chars N   the compaction budget (default 2000, ADR-077's)
   --limit N          only the first N questions
   --out DIR          write report.md, results.jsonl, summary.json and tokens-vs-em.svg
   --json             print one JSON summary object on stdout (progress goes to stderr)
@@ -57,6 +59,7 @@ const options = {
   plans: { type: 'string' },
   synthesis: { type: 'string' },
   compaction: { type: 'string' },
+  'compaction-max-chars': { type: 'string' },
   limit: { type: 'string' },
   out: { type: 'string' },
   json: { type: 'boolean' },
@@ -128,6 +131,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   );
   const compaction = choiceOption('eval', values, 'compaction', ['on', 'off', 'both'] as const, 'off');
   const limit = positiveIntegerOption('eval', values, 'limit');
+  const compactionMaxChars = positiveIntegerOption('eval', values, 'compaction-max-chars');
   const out = stringOption(values, 'out');
 
   if (!llmConfigured(io.env) && (plans === 'llm' || synthesis === 'llm')) {
@@ -152,7 +156,11 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     const llm = opened.providers.chatModel;
     const tokenCounter = createTokenCounter('llama3');
     const { store, extractor } = opened.providers;
-    const config = await engineConfigFor(store, 'compact');
+    const config = await engineConfigFor(
+      store,
+      'compact',
+      compactionMaxChars === undefined ? {} : { compactionMaxChars },
+    );
     const started = performance.now();
     const results = await evaluateQuestions({
       records,
@@ -186,7 +194,10 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
           source: opened.description,
           plans,
           synthesis,
-          compaction,
+          compaction:
+            compactionMaxChars === undefined
+              ? compaction
+              : `${compaction} (budget ${compactionMaxChars} chars)`,
           llm: llm?.modelId ?? 'none',
           tokenizer: `${tokenCounter.family} (message contents)`,
           command: `rootweaver eval ${args.join(' ')}`,
