@@ -357,3 +357,40 @@ describe('composeAnswer — yes/no', () => {
     });
   });
 });
+
+describe('composeAnswer — shared values and undecidable choices', () => {
+  it('answers a shared attribute only when both branches agree', () => {
+    const agree = [
+      node(0, 'What occupation did Mara Quill have?', 'painter'),
+      node(1, 'What occupation did Ivo Brand have?', 'Painter'),
+    ];
+    expect(
+      composeAnswer({ question: 'What occupation did Mara Quill and Ivo Brand share?', nodes: agree }),
+    ).toEqual({
+      composed: true,
+      answer: 'painter',
+      reason: 'chain',
+      usedNodeIds: [0, 1],
+    });
+    const differ = [
+      node(0, 'What occupation did Mara Quill have?', 'painter'),
+      node(1, 'What occupation did Ivo Brand have?', 'poet'),
+    ];
+    expect(
+      composeAnswer({ question: 'What occupation did Mara Quill and Ivo Brand share?', nodes: differ }),
+    ).toEqual({
+      composed: false,
+      reason: 'no-common-value',
+    });
+  });
+
+  it('refuses a choice that no typed value decides', () => {
+    const nodes = [node(0, 'Which family does Tarrowort belong to?', 'Kellaceae')];
+    expect(
+      composeAnswer({
+        question: 'Between Tarrowort and Kellweed, which plant belongs to the Kellaceae?',
+        nodes,
+      }),
+    ).toEqual({ composed: false, reason: 'unsupported-choice' });
+  });
+});

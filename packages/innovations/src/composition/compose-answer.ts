@@ -4,7 +4,7 @@ import { countryOf, findCountries, regionOf } from '../extraction/countries.js';
 import { type DateValue, findNumbers, parseDate } from '../extraction/dates.js';
 import { contentTokens, normaliseAnswer, wordTokens } from '../extraction/text.js';
 import type { AnswerType } from '../spec/answer-extractor.js';
-import { type ComparisonForm, classifyQuestion, type YesNoForm } from './question-form.js';
+import { type CommonForm, type ComparisonForm, classifyQuestion, type YesNoForm } from './question-form.js';
 
 export type Composition =
   | {
@@ -259,6 +259,23 @@ function composeYesNo(form: YesNoForm, nodes: readonly NodeTrace[]): Composition
   };
 }
 
+/** "What occupation did A and B share?": the value both branches gave, when they agree. */
+function composeCommon(form: CommonForm, nodes: readonly NodeTrace[]): Composition {
+  const candidates = nodes.filter((node) => !isAggregateNode(node) && node.answer.trim().length > 0);
+  let pair: [NodeTrace, NodeTrace] | undefined;
+  if (form.options !== undefined) {
+    const branches = assignBranches(nodes, form.options);
+    const left = [...candidates].reverse().find((node) => branches.get(node.id) === 0);
+    const right = [...candidates].reverse().find((node) => branches.get(node.id) === 1);
+    if (left !== undefined && right !== undefined) pair = [left, right];
+  }
+  if (pair === undefined) return refuse('missing-value');
+  const [left, right] = pair;
+  if (!left.resolved || !right.resolved) return refuse('low-confidence');
+  if (normaliseAnswer(left.answer) !== normaliseAnswer(right.answer)) return refuse('no-common-value');
+  return { composed: true, answer: left.answer, reason: 'chain', usedNodeIds: [left.id, right.id] };
+}
+
 const dateTypes: readonly AnswerType[] = ['date', 'year'];
 const nameTypes: readonly AnswerType[] = ['person', 'place', 'organisation', 'title'];
 
@@ -313,5 +330,8 @@ export function composeAnswer(options: ComposeAnswerOptions): Composition {
   const form = classifyQuestion(options.question);
   if (form.kind === 'comparison') return composeComparison(form, options.nodes);
   if (form.kind === 'yes-no') return composeYesNo(form, options.nodes);
+  if (form.kind === 'common') return composeCommon(form, options.nodes);
+  // A choice no typed value decides needs reading, not composing.
+  if (form.kind === 'choice') return refuse('unsupported-choice');
   return composeChain(options.question, options.nodes);
 }

@@ -1,5 +1,7 @@
 export { type ComposeAnswerOptions, type Composition, composeAnswer } from './compose-answer.js';
 export {
+  type ChoiceForm,
+  type CommonForm,
   type ComparisonEvent,
   type ComparisonForm,
   type ComparisonMeasure,

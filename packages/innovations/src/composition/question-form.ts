@@ -26,7 +26,19 @@ export interface YesNoForm {
   readonly attribute: YesNoAttribute;
 }
 
-export type QuestionForm = ComparisonForm | YesNoForm | { readonly kind: 'chain' };
+/** "What occupation did A and B share?", "What do A and B have in common?": one value of both. */
+export interface CommonForm {
+  readonly kind: 'common';
+  readonly options?: readonly [string, string];
+}
+
+/** A choice between named options that no typed comparison decides ("Between A and B, which genus …?"). */
+export interface ChoiceForm {
+  readonly kind: 'choice';
+  readonly options: readonly [string, string];
+}
+
+export type QuestionForm = ComparisonForm | YesNoForm | CommonForm | ChoiceForm | { readonly kind: 'chain' };
 
 const earlyWords = /\b(?:first|earlier|earliest|sooner|before|older|oldest|elder)\b/i;
 const lateWords =
@@ -181,5 +193,14 @@ export function classifyQuestion(question: string): QuestionForm {
       ...(subjects === undefined ? {} : { options: subjects }),
     };
   }
+  if (/\bin common\b|\b(?:did|do|does)\b.+\b(?:share)\b|\bwhat (?:are|were) both\b/i.test(text)) {
+    const subjects = parseConjunctionOptions(text);
+    return { kind: 'common', ...(subjects === undefined ? {} : { options: subjects }) };
+  }
+  const between = /^\s*between\s+(.+?)\s+and\s+(.+?),/i.exec(text);
+  if (between?.[1] !== undefined && between[2] !== undefined) {
+    return { kind: 'choice', options: [cleanOption(between[1]), cleanOption(between[2])] };
+  }
+  if (options !== undefined && /^\s*(?:which|who|what)\b/i.test(text)) return { kind: 'choice', options };
   return { kind: 'chain' };
 }
