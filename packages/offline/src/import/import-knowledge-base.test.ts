@@ -65,7 +65,7 @@ describe('importKnowledgeBase', () => {
     expect(born).toMatchObject({
       kind: 'qa',
       answer: 'Michael Govan was born in 1963.',
-      text: 'When was Michael Govan born? Michael Govan was born in 1963.',
+      text: 'Michael Govan: When was Michael Govan born? Michael Govan was born in 1963.',
       title: 'Michael Govan',
       passage: govan.passage,
       documentId: knowledgeBaseDocumentId('Michael Govan', govan.passage),

@@ -88,7 +88,7 @@ describe('buildIndex', () => {
     expect(items.length).toBeGreaterThanOrEqual(8);
     for (const item of items) {
       expect(item.kind).toBe('qa');
-      expect(item.text).toBe(`${item.question} ${item.answer}`);
+      expect(item.text).toBe(`${item.title}: ${item.question} ${item.answer}`);
       expect(item.id).toBe(
         qaItemId({ documentId: item.documentId, question: item.question ?? '', answer: item.answer ?? '' }),
       );
