@@ -221,12 +221,11 @@ export class CompactPlanner implements Planner {
     node: PlanNode,
     answers: ReadonlyMap<number, NodeTrace>,
   ): Promise<NodeRun> {
-    const parents = node.refs.flatMap((ref) => {
-      const parent = answers.get(ref);
-      return parent === undefined || parent.answer.length === 0
+    const parents = ancestorsOf(node, answers).flatMap((parent) =>
+      parent.answer.length === 0
         ? []
-        : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }];
-    });
+        : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }],
+    );
     const grounding = run.ports.heuristics.groundQuestion({ question: node.question, parents });
     const hits = await run.retrieve(grounding.text);
     const extraction = await run.extract(grounding.text, hits);
@@ -278,4 +277,28 @@ function bestSpan(nodes: readonly NodeTrace[]): NodeTrace | undefined {
     if (node !== undefined && node.answer.length > 0) return node;
   }
   return undefined;
+}
+
+/**
+ * The nodes a node depends on, directly or through its parents: direct parents first (in the
+ * order of its refs), then their ancestors breadth first, each once. A child often refers to a
+ * grandparent's answer ("the director" two hops up) that its direct parent does not repeat.
+ */
+export function ancestorsOf(node: PlanNode, answers: ReadonlyMap<number, NodeTrace>): NodeTrace[] {
+  const found: NodeTrace[] = [];
+  const seen = new Set<number>([node.id]);
+  let frontier: readonly number[] = node.refs;
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const ref of frontier) {
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      const trace = answers.get(ref);
+      if (trace === undefined) continue;
+      found.push(trace);
+      next.push(...trace.refs);
+    }
+    frontier = next;
+  }
+  return found;
 }
