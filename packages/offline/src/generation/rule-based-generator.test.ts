@@ -18,6 +18,18 @@ function pairsOf(title: string, text: string): Record<string, string[]> {
 }
 
 describe('RuleBasedGenerator', () => {
+  it('adds the whole passage as one pair when it has several sentences, and only then', () => {
+    const text = 'Vell Harbour is a port town. Its lighthouse was rebuilt by Ana Lund after the storm.';
+    const pairs = generator.generateSync({ title: 'Vell Harbour', text }, annotateEntities(text));
+    const whole = pairs.filter((pair) => pair.rule === 'passage');
+    expect(whole).toEqual([
+      { question: 'What is known about Vell Harbour?', answer: text, sentence: text, rule: 'passage' },
+    ]);
+    const single = 'Vell Harbour is a port town.';
+    const one = generator.generateSync({ title: 'Vell Harbour', text: single }, annotateEntities(single));
+    expect(one.some((pair) => pair.rule === 'passage')).toBe(false);
+  });
+
   it('turns a birth sentence into when/where pairs', () => {
     const pairs = pairsOf('Dana Cohen', 'Dana Cohen was born on March 3, 1981 in Haifa, Israel.');
     expect(pairs['When was Dana Cohen born?']).toEqual(['March 3, 1981']);

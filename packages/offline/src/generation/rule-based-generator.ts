@@ -627,6 +627,21 @@ function relationFacts(context: SentenceContext): void {
 }
 
 /**
+ * The whole passage as one more pair ("What is known about X?" → the passage), for a passage of
+ * several sentences: lexical search over all its words finds facts that no pattern turned into a
+ * precise pair, or that a pair's single sentence states only in part.
+ */
+export function passagePair(
+  title: string,
+  text: string | undefined,
+  annotation: Annotation,
+): GeneratedPair | undefined {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed.length === 0 || annotation.sentences.length < 2) return undefined;
+  return { question: `What is known about ${title}?`, answer: trimmed, sentence: trimmed, rule: 'passage' };
+}
+
+/**
  * Atomic QA pairs without an LLM: each sentence is decontextualised (pronouns and "the film" become
  * the title entity), then matched against patterns for birth and death, works (year, nationality,
  * director), "by" agents, locations, family, marriage, membership and copulas; a sentence no
@@ -643,7 +658,10 @@ export class RuleBasedGenerator implements QaGenerator {
   }
 
   /** The same as `generate`, synchronously: rules need no I/O. */
-  generateSync(passage: { readonly title: string }, annotation: Annotation): GeneratedPair[] {
+  generateSync(
+    passage: { readonly title: string; readonly text?: string },
+    annotation: Annotation,
+  ): GeneratedPair[] {
     const title = titleEntity(passage.title);
     const kinds = new Map<string, EntityKind>();
     for (const entity of annotation.entities)
@@ -709,6 +727,8 @@ export class RuleBasedGenerator implements QaGenerator {
       if (pairs.length === before)
         context.add(`What is known about ${namedSubject ?? title}?`, sentence.text, 'sentence');
     }
+    const whole = passagePair(title, passage.text, annotation);
+    if (whole !== undefined) pairs.push(whole);
     return pairs;
   }
 }
