@@ -2,6 +2,7 @@ import { throwIfAborted } from '../errors.js';
 import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions } from '../spec/answer-extractor.js';
 import type { SearchHit } from '../spec/knowledge-store.js';
 import { inferAnswerType } from './answer-type.js';
+import { askedHeadNoun, namesAskedNoun } from './asked-noun.js';
 import { findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
 import { askedKin, type Kin, type KinTopic, kinConflict, kinFit, kinTopic } from './kinship.js';
@@ -20,6 +21,8 @@ import {
 export { inferAnswerType } from './answer-type.js';
 
 const AGREEMENT_WEIGHT = 0.35;
+/** A name whose last word is the noun asked for ("Kenton County" for "which county"). */
+const HEAD_NOUN_BONUS = 1.5;
 
 type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'remainder' | 'yes-no';
 
@@ -285,6 +288,8 @@ interface QuestionProfile {
   readonly organisationKind?: OrganisationKind;
   readonly kin?: Kin;
   readonly kinTopic?: KinTopic;
+  /** "In which county …?": the stem of the noun asked for by name. */
+  readonly headNoun?: string;
 }
 
 function profile(question: string): QuestionProfile {
@@ -306,7 +311,9 @@ function profile(question: string): QuestionProfile {
   const organisationKind = type === 'organisation' ? askedOrganisationKind(question) : undefined;
   const kin = askedKin(question);
   const topic = kinTopic(question);
+  const headNoun = askedHeadNoun(question);
   return {
+    ...(headNoun === undefined ? {} : { headNoun }),
     type,
     allTokens: new Set(wordTokens(question)),
     entityTokens: [...entityTokens],
@@ -439,7 +446,9 @@ export class HeuristicExtractor implements AnswerExtractor {
             .replace(/[\s,;:]+$/, '');
           const key = normaliseAnswer(display);
           if (key.length === 0) continue;
-          const overlap = questionOverlap(display, question);
+          // "Kenton County" answers "In which county …?": the asked noun is no overlap with the question.
+          const headFit = question.headNoun !== undefined && namesAskedNoun(display, question.headNoun);
+          const overlap = questionOverlap(headFit ? display.replace(/\s*[\p{L}]+$/u, '') : display, question);
           if (overlap >= 0.99) continue;
           // In a pair's answer, what its own question already says is the subject, not the answer.
           const subjectFactor =
@@ -450,6 +459,7 @@ export class HeuristicExtractor implements AnswerExtractor {
           const kinFactor = kinConflict(question, source.pairQuestion) ? 0.3 : 1;
           const overlapFactor = (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor;
           const score =
+            (headFit ? HEAD_NOUN_BONUS : 1) *
             candidate.fit *
             source.weight *
             rankWeight *

@@ -1,0 +1,54 @@
+import { stem } from './text.js';
+
+/** Words after "which/what" that are not the noun of the thing asked for. */
+const notNouns = new Set([
+  'is',
+  'was',
+  'are',
+  'were',
+  'do',
+  'does',
+  'did',
+  'has',
+  'have',
+  'had',
+  'can',
+  'could',
+  'will',
+  'would',
+  'the',
+  'a',
+  'an',
+  'of',
+  'kind',
+  'type',
+  'sort',
+  'year',
+  'date',
+  'day',
+  'time',
+  'name',
+  'one',
+  'other',
+  'country',
+  'nationality',
+]);
+
+/**
+ * The stem of the noun a question asks for by name — "In which county …?" → county, "What river …?"
+ * → river — when it is a noun names carry as their last word ("Kenton County", "Limpopo River",
+ * "New York City"). Years, dates, countries and "what is" have their own answer types.
+ */
+export function askedHeadNoun(question: string): string | undefined {
+  const match = /\b(?:which|what)\s+([\p{L}-]+)\b/iu.exec(question);
+  const word = match?.[1]?.toLowerCase();
+  if (word === undefined || notNouns.has(word) || word.length < 3) return undefined;
+  return stem(word);
+}
+
+/** Whether a candidate names a thing of the asked kind: its last word is the asked noun ("Kenton County"). */
+export function namesAskedNoun(candidate: string, noun: string): boolean {
+  const words = candidate.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const last = words.at(-1);
+  return words.length >= 2 && last !== undefined && stem(last) === noun;
+}
