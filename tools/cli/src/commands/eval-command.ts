@@ -79,7 +79,9 @@ function formatSummary(summary: EvalSummary): string {
     `non-LLM latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms`,
     `answers by mode: ${Object.entries(summary.synthesis.byMode)
       .map(([mode, count]) => `${mode} ${count} (EM ${summary.synthesis.exactMatchByMode[mode] ?? 0})`)
-      .join(', ')}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis}`,
+      .join(
+        ', ',
+      )}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis} (LLM calls/q with those: ${summary.llmCallsPerQuestionWithSynthesis})`,
     `confident answers (≥ ${summary.confidence.threshold}): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
     'by kind:',
     ...Object.entries(summary.byKind).map(

@@ -126,7 +126,8 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     `Final answers by mode: ${Object.entries(summary.synthesis.byMode)
       .map(([mode, count]) => `${mode} ${count} (EM ${summary.synthesis.exactMatchByMode[mode] ?? 0}%)`)
       .join(', ')}.`,
-    `Questions where the engine asked for a synthesis call that no LLM could answer: ${summary.synthesis.neededSynthesis}.`,
+    `Questions where the engine asked for a synthesis call that no LLM could answer: ${summary.synthesis.neededSynthesis} ` +
+      `(LLM calls per question had an LLM answered them: ${summary.llmCallsPerQuestionWithSynthesis}).`,
     `Answers whose weakest hop had confidence ≥ ${summary.confidence.threshold}: ${summary.confidence.answered}, ` +
       `of which ${summary.confidence.precision}% exact match (precision).`,
     `Gold answer equal to some sub-question's answer (sub-answer accuracy proxy): ${summary.goldAmongNodeAnswers}%.`,

@@ -115,6 +115,7 @@ describe('evaluateQuestions with recorded plans', () => {
     expect(summary.n).toBe(3);
     expect(summary.exactMatch).toBeCloseTo(66.7, 1);
     expect(summary.llmCallsPerQuestion).toBe(1);
+    expect(summary.llmCallsPerQuestionWithSynthesis).toBe(1.33);
     expect(summary.reference.exactMatch).toBeCloseTo(33.3, 1);
     expect(summary.reference.tokensMedian).toBe(1500);
     expect(summary.baselines.selfask).toMatchObject({ n: 2, exactMatch: 50, tokensMedian: 3500 });

@@ -24,6 +24,11 @@ export interface EvalSummary {
   readonly exactMatch: number;
   readonly f1: number;
   readonly llmCallsPerQuestion: number;
+  /**
+   * LLM calls per question had an LLM answered every synthesis the engine asked for (equal to
+   * `llmCallsPerQuestion` when one did): the figure to hold against a "calls per question" target.
+   */
+  readonly llmCallsPerQuestionWithSynthesis: number;
   readonly tokensPerQuestion: { readonly median: number; readonly mean: number };
   readonly tokensByStageMedian: {
     readonly decompose: number;
@@ -159,6 +164,10 @@ export function summarizeResults(
     exactMatch: percent(results.map((result) => result.exactMatch)),
     f1: percent(results.map((result) => result.f1)),
     llmCallsPerQuestion: round(mean(results.map((result) => result.llmCalls)), 2),
+    llmCallsPerQuestionWithSynthesis: round(
+      mean(results.map((result) => result.llmCalls + (result.neededSynthesis ? 1 : 0))),
+      2,
+    ),
     tokensPerQuestion: { median: round(median(totals), 0), mean: round(mean(totals), 0) },
     tokensByStageMedian: {
       decompose: round(
