@@ -1,4 +1,4 @@
-import type { ChatModel, GenerateOptions, GenerateResult } from '@rootweaver/innovations';
+import type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from '@rootweaver/innovations';
 import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
 import type { QuestionRecord } from '../dataset/question-record.js';
 
@@ -42,6 +42,8 @@ export class RecordedPlanChatModel implements ChatModel {
   readonly modelId: string;
   /** Set when the engine asked for a call after the decomposition and no real LLM was given. */
   synthesisRequested = false;
+  /** The messages of every call refused for want of an LLM (to count the prompt it would have cost). */
+  readonly refused: (readonly ChatMessage[])[] = [];
   private served = false;
   private readonly record: QuestionRecord;
   private readonly afterDecomposition: ChatModel | undefined;
@@ -70,6 +72,7 @@ export class RecordedPlanChatModel implements ChatModel {
     }
     if (this.afterDecomposition !== undefined) return this.afterDecomposition.generate(options);
     this.synthesisRequested = true;
+    this.refused.push(options.messages);
     throw new RootweaverError(
       'not-configured',
       'No LLM is configured for the call after the recorded decomposition; set OPENAI_BASE_URL or use --synthesis extractive.',

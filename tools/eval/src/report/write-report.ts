@@ -94,7 +94,8 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     '',
     `Tokens by stage (median per question): decomposition ${summary.tokensByStageMedian.decompose}, ` +
       `decide ${summary.tokensByStageMedian.decide}, synthesis ${summary.tokensByStageMedian.synthesize}; ` +
-      `mean total ${summary.tokensPerQuestion.mean}.`,
+      `mean total ${summary.tokensPerQuestion.mean}. Adding the prompts of the synthesis calls no LLM answered: ` +
+      `median ${summary.tokensPerQuestionWithSynthesisPrompt.median}, mean ${summary.tokensPerQuestionWithSynthesisPrompt.mean} (outputs not included).`,
     `Non-LLM latency per question: p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms.`,
     '',
     '## By kind',

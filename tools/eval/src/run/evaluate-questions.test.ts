@@ -103,6 +103,9 @@ describe('evaluateQuestions with recorded plans', () => {
     expect(second?.neededSynthesis).toBe(true);
     expect(second?.synthesisMode).toBe('extractive');
     expect(second?.llmCalls).toBe(1);
+    // The refused synthesis prompt ("Synthesize: Where did … study?", 10 words) is counted apart.
+    expect(second?.unansweredSynthesisPromptTokens).toBe(10);
+    expect(second?.tokens.synthesize).toEqual({ input: 0, output: 0 });
     expect(first?.neededSynthesis).toBe(false);
     // Decomposition tokens: the prompt sent ("Decompose: Who directed The Glass Orchard?", 6 words) + the replayed plan text's words.
     expect(first?.tokens.decompose.input).toBe(6);
@@ -116,6 +119,11 @@ describe('evaluateQuestions with recorded plans', () => {
     expect(summary.exactMatch).toBeCloseTo(66.7, 1);
     expect(summary.llmCallsPerQuestion).toBe(1);
     expect(summary.llmCallsPerQuestionWithSynthesis).toBe(1.33);
+    const withPrompt = results.map((result) => result.tokens.total + result.unansweredSynthesisPromptTokens);
+    expect(summary.tokensPerQuestionWithSynthesisPrompt.mean).toBe(
+      Math.round(withPrompt.reduce((sum, value) => sum + value, 0) / 3),
+    );
+    expect(withPrompt[1]).toBe((results[1]?.tokens.total ?? 0) + 10);
     expect(summary.reference.exactMatch).toBeCloseTo(33.3, 1);
     expect(summary.reference.tokensMedian).toBe(1500);
     expect(summary.baselines.selfask).toMatchObject({ n: 2, exactMatch: 50, tokensMedian: 3500 });

@@ -9,7 +9,7 @@ import type {
 import { isRootweaverError, throwIfAborted } from '@rootweaver/innovations';
 import type { QuestionRecord } from '../dataset/question-record.js';
 import { exactMatch, f1Score } from '../metrics/answer-metrics.js';
-import { type CountedCall, CountingChatModel } from '../replay/counting-chat-model.js';
+import { type CountedCall, CountingChatModel, countPromptTokens } from '../replay/counting-chat-model.js';
 import { RecordedPlanChatModel } from '../replay/recorded-plan-chat-model.js';
 import type { NodeOutcome, QuestionResult, StageTokens } from './question-result.js';
 
@@ -43,6 +43,8 @@ interface SingleRun {
   readonly answer: MultiHopAnswer;
   readonly calls: readonly CountedCall[];
   readonly neededSynthesis: boolean;
+  /** Prompt tokens of the synthesis call(s) refused for want of an LLM. */
+  readonly refusedPromptTokens: number;
 }
 
 const zero: StageTokens = { input: 0, output: 0 };
@@ -82,25 +84,35 @@ async function runOnce(
         answer,
         calls: counting?.calls ?? [],
         synthesisRequested: replay?.synthesisRequested ?? false,
+        refused: replay?.refused ?? [],
       };
     } catch (error) {
       if (replay?.synthesisRequested === true && !isRootweaverError(error, 'aborted')) {
-        return { answer: undefined, calls: counting?.calls ?? [], synthesisRequested: true };
+        return {
+          answer: undefined,
+          calls: counting?.calls ?? [],
+          synthesisRequested: true,
+          refused: replay.refused,
+        };
       }
       throw error;
     }
   };
   const first = await ask(options.synthesis);
   if (!first.synthesisRequested && first.answer !== undefined) {
-    return { answer: first.answer, calls: first.calls, neededSynthesis: false };
+    return { answer: first.answer, calls: first.calls, neededSynthesis: false, refusedPromptTokens: 0 };
   }
+  const refusedPromptTokens = first.refused.reduce(
+    (sum, messages) => sum + countPromptTokens(messages, options.tokenCounter),
+    0,
+  );
   // The engine wanted a synthesis call and no real LLM is configured: never fake it. Answer this
   // question with the engine's extractive semantics instead (no LLM call) and say so.
   const fallback = await ask('extractive');
   if (fallback.answer === undefined) {
     throw new Error('The engine asked for an LLM call even with synthesis "extractive".');
   }
-  return { answer: fallback.answer, calls: fallback.calls, neededSynthesis: true };
+  return { answer: fallback.answer, calls: fallback.calls, neededSynthesis: true, refusedPromptTokens };
 }
 
 function nodesOf(answer: MultiHopAnswer): NodeOutcome[] {
@@ -167,6 +179,7 @@ function errorResult(record: QuestionRecord, error: unknown): QuestionResult {
     synthesisMode: 'none',
     synthesisReason: 'error',
     neededSynthesis: false,
+    unansweredSynthesisPromptTokens: 0,
     planRepairs: [],
     nodes: [],
     answerConfidence: 0,
@@ -209,6 +222,7 @@ export async function evaluateQuestion(
       synthesisMode: answer.synthesis.mode,
       synthesisReason: answer.synthesis.reason,
       neededSynthesis: primary.neededSynthesis,
+      unansweredSynthesisPromptTokens: primary.refusedPromptTokens,
       ...(answer.refusal === undefined ? {} : { refusal: answer.refusal }),
       ...(answer.plan === undefined ? {} : { planSource: answer.plan.source }),
       planRepairs: answer.plan?.repairs ?? [],

@@ -38,6 +38,8 @@ export interface QuestionResult {
   readonly synthesisReason: string;
   /** The engine asked for a synthesis call no real LLM could answer; the extractive fallback answered. */
   readonly neededSynthesis: boolean;
+  /** Prompt tokens of that unanswered synthesis call (what it would have cost before any output); 0 otherwise. */
+  readonly unansweredSynthesisPromptTokens: number;
   readonly refusal?: string;
   readonly planSource?: string;
   readonly planRepairs: readonly string[];

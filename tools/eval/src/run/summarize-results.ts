@@ -30,6 +30,11 @@ export interface EvalSummary {
    */
   readonly llmCallsPerQuestionWithSynthesis: number;
   readonly tokensPerQuestion: { readonly median: number; readonly mean: number };
+  /**
+   * Tokens per question adding the prompt of every synthesis call the engine asked for and no LLM
+   * answered (their outputs are unknown and not included): a lower bound with an LLM present.
+   */
+  readonly tokensPerQuestionWithSynthesisPrompt: { readonly median: number; readonly mean: number };
   readonly tokensByStageMedian: {
     readonly decompose: number;
     readonly decide: number;
@@ -159,6 +164,9 @@ export function summarizeResults(
   const confident = results.filter((result) => result.answerConfidence >= options.confidenceThreshold);
   const byMode = countBy(results, (result) => result.synthesisMode);
   const totals = results.map((result) => result.tokens.total);
+  const withSynthesisPrompt = results.map(
+    (result) => result.tokens.total + result.unansweredSynthesisPromptTokens,
+  );
   return {
     n: results.length,
     exactMatch: percent(results.map((result) => result.exactMatch)),
@@ -169,6 +177,10 @@ export function summarizeResults(
       2,
     ),
     tokensPerQuestion: { median: round(median(totals), 0), mean: round(mean(totals), 0) },
+    tokensPerQuestionWithSynthesisPrompt: {
+      median: round(median(withSynthesisPrompt), 0),
+      mean: round(mean(withSynthesisPrompt), 0),
+    },
     tokensByStageMedian: {
       decompose: round(
         median(results.map((result) => result.tokens.decompose.input + result.tokens.decompose.output)),
