@@ -55,6 +55,9 @@ interface Scored {
 const organisationWords =
   /\b(?:University|College|Company|Corporation|Corp|Inc|Ltd|Records|Press|Club|Association|Party|Institute|School|Academy|Society|League|Council|Ministry|Museum|Studios?|Pictures|Films|Publishing|Publications|Group|Foundation|Bank|Agency|Network|Church|Order|Cahiers|Journal|Magazine|Times|News|Federation|Union|Army|Navy|Force|Team|FC|Band)\b/;
 const placeCue = /\b(?:in|at|near|from|of|born in|died in|buried in|located in|based in)\s*$/i;
+/** Names that are not people's: an initial article, or a place's head word first or last. */
+const notPersonName =
+  /^(?:The|A|An)\s|\s(?:Point|City|County|River|Lake|Mountains?|Island|Islands|Street|Avenue|Road|Park|Bay|Valley|Hills?|Beach|Airport|Station|Bridge|Square|Castle|Palace|Cathedral|Church|Stadium|Arena|Hospital|Province|District|Region|Township|Village|Desert|Forest|Sea|Ocean|Harbour|Harbor|Canal|Falls)$|^(?:Lake|Mount|Fort|Port|Cape|Saint-|San|Santa|Los|Las|New)\s/;
 const personCue = /\b(?:by|directed by|married|son of|daughter of|wife of|husband of)\s*$/i;
 /** Names that belong to people, not places: titles of nobility, regnal numbers. */
 const personLike =
@@ -77,6 +80,8 @@ function chunkFit(
     case 'person': {
       if (isCountry || (countries.length > 0 && words === 1)) return 0.05;
       if (isOrganisation) return 0.2;
+      // "The Simpsons", "Crown Point", "Lake Ostra": a work or a place, not a person.
+      if (notPersonName.test(chunk.text)) return 0.15;
       const cue = personCue.test(before) ? 0.1 : 0;
       const base = (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
       return base * kinFit(chunk.text, before, kin);
