@@ -17,6 +17,7 @@ import {
   type TextSpan,
   wordTokens,
 } from './text.js';
+import { attributeVerdict } from './yes-no-attribute.js';
 
 export { inferAnswerType } from './answer-type.js';
 
@@ -507,6 +508,11 @@ export class HeuristicExtractor implements AnswerExtractor {
     });
     const ranked = [...scored.values()].sort((left, right) => right.total - left.total);
     const top = ranked[0];
+    if (question.type === 'yes-no' && top === undefined) {
+      const verdict = attributeVerdict(questionText, evidence);
+      if (verdict !== undefined)
+        return { ...verdict, evidenceIds: [...verdict.evidenceIds], answerType: question.type };
+    }
     if (top === undefined) return { answer: '', confidence: 0, evidenceIds: [], answerType: question.type };
     const runnerUp = ranked.find((entry) => !overlaps(entry.display, top.display))?.total ?? 0;
     const share = top.total / (top.total + runnerUp);
