@@ -135,6 +135,14 @@ describe('composeAnswer — chain', () => {
     });
   });
 
+  it('refuses yes or no where the question is not a yes/no question', () => {
+    const nodes = [node(0, 'Was Ana Lund the founder of Brix Pies?', 'no')];
+    expect(composeAnswer({ question: 'Who founded Brix Pies?', nodes })).toEqual({
+      composed: false,
+      reason: 'type-mismatch',
+    });
+  });
+
   it('refuses an empty plan', () => {
     expect(composeAnswer({ question: 'Where?', nodes: [] })).toEqual({ composed: false, reason: 'no-nodes' });
   });

@@ -314,6 +314,8 @@ function composeChain(question: string, nodes: readonly NodeTrace[]): Compositio
   if (wanted === 'number' && findNumbers(last.answer).length === 0) return refuse('type-mismatch');
   // A name is asked for: a bare date, number or demonym is the wrong kind of answer.
   if (nameTypes.includes(wanted) && isBareValue(last.answer)) return refuse('type-mismatch');
+  // "yes" or "no" answers only a yes/no question, not "Who was …?" asked through a yes/no node.
+  if (wanted !== 'yes-no' && /^(?:yes|no)$/i.test(last.answer.trim())) return refuse('type-mismatch');
   return { composed: true, answer: last.answer, reason: 'chain', usedNodeIds: [last.id] };
 }
 
