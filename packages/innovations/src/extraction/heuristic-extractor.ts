@@ -283,6 +283,11 @@ function sentences(text: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
+interface Relevance {
+  readonly ranking: number;
+  readonly calibrated: number;
+}
+
 interface QuestionProfile {
   readonly type: AnswerType;
   readonly allTokens: ReadonlySet<string>;
@@ -336,8 +341,13 @@ function profile(question: string): QuestionProfile {
   };
 }
 
-/** How well a source text (with its pair's title and question) is about the question's entity and relation. */
-function relevanceOf(context: string, relationText: string, question: QuestionProfile): number {
+/**
+ * How well a source text (with its pair's title and question) is about the question's entity and
+ * relation. Candidates are ranked with the relation words weighing more (a pair about the entity
+ * but another relation — "Who directed X?" for "Who played in X?" — must not win on the entity
+ * alone); the confidence keeps the scale its threshold was set on.
+ */
+function relevanceOf(context: string, relationText: string, question: QuestionProfile): Relevance {
   const tokens = new Set(wordTokens(context));
   const entityCoverage =
     question.entityTokens.length === 0
@@ -348,7 +358,10 @@ function relevanceOf(context: string, relationText: string, question: QuestionPr
     question.relationStems.length === 0
       ? 0.5
       : question.relationStems.filter((token) => stems.has(token)).length / question.relationStems.length;
-  return 0.1 + 0.6 * entityCoverage * entityCoverage + 0.3 * relationCoverage;
+  return {
+    ranking: 0.1 + 0.5 * entityCoverage * entityCoverage + 0.4 * relationCoverage,
+    calibrated: 0.1 + 0.6 * entityCoverage * entityCoverage + 0.3 * relationCoverage,
+  };
 }
 
 /** Closeness of a span to the question's relation words in the text, as a multiplier ≥ 1. */
@@ -407,7 +420,7 @@ export class HeuristicExtractor implements AnswerExtractor {
     evidence.forEach((hit, index) => {
       const rank = hit.rank > 0 ? hit.rank : index + 1;
       const rankWeight = 1 / (1 + 0.2 * (rank - 1));
-      const sources: (Source & { relevance: number })[] = [];
+      const sources: (Source & { relevance: Relevance })[] = [];
       const pairQuestion = hit.question ?? '';
       if (hit.answer !== undefined && hit.answer.trim().length > 0) {
         const relevance = relevanceOf(
@@ -469,7 +482,7 @@ export class HeuristicExtractor implements AnswerExtractor {
             candidate.fit *
             source.weight *
             rankWeight *
-            source.relevance *
+            source.relevance.ranking *
             overlapFactor *
             cueBonus(source.text, candidate, question);
           const current = perHit.get(key);
@@ -477,7 +490,7 @@ export class HeuristicExtractor implements AnswerExtractor {
             perHit.set(key, {
               score,
               fit: candidate.fit * overlapFactor,
-              relevance: source.relevance,
+              relevance: source.relevance.calibrated,
               display,
             });
         }
