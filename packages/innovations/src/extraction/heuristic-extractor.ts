@@ -388,7 +388,7 @@ function questionOverlap(candidate: string, question: QuestionProfile): number {
 }
 
 export interface HeuristicExtractorOptions {
-  /** Weight of passage sentences relative to the pair's own answer (default 0.6). */
+  /** Weight of passage sentences relative to the pair's own answer (default 0.7). */
   readonly passageWeight?: number;
 }
 
@@ -404,7 +404,7 @@ export class HeuristicExtractor implements AnswerExtractor {
   private readonly passageWeight: number;
 
   constructor(options: HeuristicExtractorOptions = {}) {
-    this.passageWeight = options.passageWeight ?? 0.6;
+    this.passageWeight = options.passageWeight ?? 0.7;
   }
 
   async extract(options: ExtractOptions): Promise<Extraction> {

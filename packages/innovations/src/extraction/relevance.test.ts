@@ -26,4 +26,17 @@ describe('HeuristicExtractor relevance', () => {
     expect(result.answer).toBe('Ana Lund');
     expect(result.evidenceIds).toEqual(['played']);
   });
+
+  it('lets a passage sentence that states the relation outweigh a pair that does not (passage weight 0.7)', () => {
+    const hit: SearchHit = {
+      ...pair('starred', 1, 'Vell Days', 'Who starred in Vell Days?', 'Ivo Brand'),
+      passage:
+        'Vell Days is a 1931 film starring Ivo Brand. Ana Lund, a stage actress, later played its king.',
+    };
+    const question = 'Who played the king in Vell Days?';
+    expect(new HeuristicExtractor().extractSync(question, [hit]).answer).toBe('Ana Lund');
+    expect(new HeuristicExtractor({ passageWeight: 0.6 }).extractSync(question, [hit]).answer).toBe(
+      'Ivo Brand',
+    );
+  });
 });
