@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { evaluateGoldenSet, type GoldenAggregate, loadGoldenSet } from '@rootweaver/eval';
-import { MultiHopRAG } from '@rootweaver/innovations';
+import { MultiHopRAG, resolveMultiHopConfig } from '@rootweaver/innovations';
 import type { CliIo } from './command.js';
-import { engineConfigFor } from './engine-config.js';
 import { cacheDirectoryFor, openIndex } from './index-source.js';
 import { ensureSampleIndex } from './sample-index.js';
 
@@ -50,7 +49,7 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
       store,
       ...(extractor === undefined ? {} : { extractor }),
       tokenCounter,
-      config: await engineConfigFor(store, 'compact'),
+      config: resolveMultiHopConfig({ planner: 'compact' }),
     });
     const report = await evaluateGoldenSet({
       questions: golden.questions,

@@ -150,7 +150,6 @@ describe('MultiHopCapability.create with an index directory', () => {
       flagSource: new FakeFlagSource({ toggles: { [multiHopFlagNames.enabled]: true } }),
     });
     try {
-      expect(capability.notes.join(' ')).toContain('using lexical');
       const result = await capability.execute({ query: question });
       expect(result.metadata.multi_hop.planner).toBe('compact');
       expect(result.result.pool.length).toBeGreaterThan(0);

@@ -97,8 +97,6 @@ export interface CapabilityResult {
 export class MultiHopCapability {
   readonly config: MultiHopConfig;
   readonly configSource: string;
-  /** Adjustments made at creation (e.g. lexical retrieval for a store without vectors). */
-  readonly notes: readonly string[];
   readonly flagSource: FlagSource;
   readonly registry: Registry;
   private readonly metrics: MultiHopMetrics;
@@ -106,7 +104,7 @@ export class MultiHopCapability {
   private readonly ownedResources: (() => Promise<void>)[];
 
   private constructor(input: {
-    loaded: LoadedMultiHopConfig & { notes: readonly string[] };
+    loaded: LoadedMultiHopConfig;
     flagSource: FlagSource;
     registry: Registry;
     engine: MultiHopEngine;
@@ -114,7 +112,6 @@ export class MultiHopCapability {
   }) {
     this.config = input.loaded.config;
     this.configSource = input.loaded.source;
-    this.notes = input.loaded.notes;
     this.flagSource = input.flagSource;
     this.registry = input.registry;
     this.metrics = new MultiHopMetrics(input.registry);
@@ -147,10 +144,9 @@ export class MultiHopCapability {
         ownedResources.push(() => created.close?.() ?? Promise.resolve());
         providers = created;
       }
-      const adjusted = await adjustToStore(loaded, providers);
-      const engine = (options.engineFactory ?? createDefaultEngine)({ config: adjusted.config, providers });
+      const engine = (options.engineFactory ?? createDefaultEngine)({ config: loaded.config, providers });
       return new MultiHopCapability({
-        loaded: adjusted,
+        loaded,
         flagSource,
         registry: options.registry ?? new Registry(),
         engine,
@@ -222,33 +218,6 @@ export class MultiHopCapability {
       await close();
     }
   }
-}
-
-/**
- * A store without vectors can only search lexically: rather than fail every request, the capability runs
- * `retrieval_mode: lexical` and says so in `notes`.
- */
-async function adjustToStore(
-  loaded: LoadedMultiHopConfig,
-  providers: CapabilityProviders,
-): Promise<LoadedMultiHopConfig & { notes: string[] }> {
-  const store = providers.store as CapabilityProviders['store'] | undefined;
-  if (loaded.config.retrievalMode === 'lexical' || typeof store?.stats !== 'function')
-    return { ...loaded, notes: [] };
-  let vectors: number;
-  try {
-    vectors = (await store.stats()).vectors;
-  } catch {
-    return { ...loaded, notes: [] };
-  }
-  if (vectors > 0) return { ...loaded, notes: [] };
-  return {
-    ...loaded,
-    config: { ...loaded.config, retrievalMode: 'lexical' },
-    notes: [
-      `retrieval_mode ${loaded.config.retrievalMode} needs vectors and the store has none: using lexical`,
-    ],
-  };
 }
 
 function toMetadata(

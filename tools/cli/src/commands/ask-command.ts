@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { MultiHopRAG, type PlannerName, plannerNames } from '@rootweaver/innovations';
+import { MultiHopRAG, type PlannerName, plannerNames, resolveMultiHopConfig } from '@rootweaver/innovations';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
-import { engineConfigFor } from '../engine-config.js';
 import { openIndex } from '../index-source.js';
 import { booleanOption, choiceOption, parseArguments, stringOption } from '../parse-arguments.js';
 import { renderAnswer } from '../render-answer.js';
@@ -59,7 +58,7 @@ export async function runAsk(args: readonly string[], io: CliIo, signal: AbortSi
       store,
       ...(extractor === undefined ? {} : { extractor }),
       tokenCounter,
-      config: await engineConfigFor(store, planner),
+      config: resolveMultiHopConfig({ planner }),
     });
     const askOptions = { planner, compaction: compaction === 'on', synthesis, signal } as const;
     const answer = booleanOption(values, 'single-pass')

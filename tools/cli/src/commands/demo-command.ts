@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { answerContains, type GoldenQuestion, loadGoldenSet } from '@rootweaver/eval';
-import { MultiHopRAG } from '@rootweaver/innovations';
+import { MultiHopRAG, resolveMultiHopConfig } from '@rootweaver/innovations';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
-import { engineConfigFor } from '../engine-config.js';
 import { cacheDirectoryFor, openIndex } from '../index-source.js';
 import { booleanOption, parseArguments } from '../parse-arguments.js';
 import { renderAnswer } from '../render-answer.js';
@@ -72,7 +71,7 @@ export async function runDemoWith(
       store,
       ...(extractor === undefined ? {} : { extractor }),
       tokenCounter,
-      config: await engineConfigFor(store, 'compact'),
+      config: resolveMultiHopConfig({ planner: 'compact' }),
     });
     let hits = 0;
     let llmCalls = 0;

@@ -7,11 +7,15 @@ import {
   summarizeResults,
   writeReport,
 } from '@rootweaver/eval';
-import { MultiHopRAG, RootweaverError, type SynthesisMode } from '@rootweaver/innovations';
+import {
+  MultiHopRAG,
+  RootweaverError,
+  resolveMultiHopConfig,
+  type SynthesisMode,
+} from '@rootweaver/innovations';
 import { createTokenCounter } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
-import { engineConfigFor } from '../engine-config.js';
 import { runGoldenEvaluation } from '../golden-evaluation.js';
 import { type IndexSource, llmConfigured, openIndex, resolveIndexSource } from '../index-source.js';
 import {
@@ -158,11 +162,10 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     const llm = opened.providers.chatModel;
     const tokenCounter = createTokenCounter('llama3');
     const { store, extractor } = opened.providers;
-    const config = await engineConfigFor(
-      store,
-      'compact',
-      compactionMaxChars === undefined ? {} : { compactionMaxChars },
-    );
+    const config = resolveMultiHopConfig({
+      planner: 'compact',
+      ...(compactionMaxChars === undefined ? {} : { compactionMaxChars }),
+    });
     const started = performance.now();
     const results = await evaluateQuestions({
       records,

@@ -95,7 +95,6 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
       const address = await server.listen({ port, host });
       const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       io.stderr(`config: ${capability.configSource}; index: ${opened.description}\n`);
-      for (const note of capability.notes) io.stderr(`note: ${note}\n`);
       io.stdout(
         `rootweaver serving on http://${shown}:${address.port} (POST /v1/ask, GET /metrics, GET /healthz)\n`,
       );
