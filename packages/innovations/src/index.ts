@@ -8,3 +8,4 @@ export * from './grounding/index.js';
 export * from './plan/index.js';
 export * from './rule-decomposer/index.js';
 export type * from './spec/index.js';
+export * from './vectors/index.js';

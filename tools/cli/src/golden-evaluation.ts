@@ -45,9 +45,9 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
   try {
     const { chatModel, store, extractor, tokenCounter } = opened.providers;
     const engine = new MultiHopRAG({
-      ...(chatModel === undefined ? {} : { chatModel }),
+      chatModel,
       store,
-      ...(extractor === undefined ? {} : { extractor }),
+      extractor,
       tokenCounter,
       config: resolveMultiHopConfig({ planner: 'compact' }),
     });

@@ -12,6 +12,7 @@ import type {
   StoreStats,
   UpsertOptions,
 } from '../spec/knowledge-store.js';
+import { cosineSimilarity } from '../vectors/cosine-similarity.js';
 
 export interface InMemoryStoreOptions {
   readonly items?: readonly KnowledgeItem[];
@@ -20,20 +21,6 @@ export interface InMemoryStoreOptions {
 
 function tokenize(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-function cosine(left: Float32Array, right: Float32Array): number {
-  let dot = 0;
-  let leftNorm = 0;
-  let rightNorm = 0;
-  for (let index = 0; index < left.length; index += 1) {
-    const a = left[index] ?? 0;
-    const b = right[index] ?? 0;
-    dot += a * b;
-    leftNorm += a * a;
-    rightNorm += b * b;
-  }
-  return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
 }
 
 function passesFilter(item: KnowledgeItem, filter: StoreFilter | undefined): boolean {
@@ -120,7 +107,7 @@ export class InMemoryStore implements KnowledgeStore {
       const queryVector = options.vector ?? (await this.embedQuery(options));
       const dense = candidates
         .filter((item) => item.vector !== undefined)
-        .map((item) => ({ item, score: cosine(queryVector, item.vector as Float32Array) }))
+        .map((item) => ({ item, score: cosineSimilarity(queryVector, item.vector as Float32Array) }))
         .sort((left, right) => right.score - left.score);
       ranked =
         mode === 'dense' ? dense : fuseByReciprocalRank([this.lexical(candidates, options.query), dense]);

@@ -16,7 +16,7 @@ import type {
   StoreStats,
   UpsertOptions,
 } from '@rootweaver/innovations';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import { cosineSimilarity, RootweaverError, throwIfAborted } from '@rootweaver/innovations';
 import Database from 'better-sqlite3';
 import { ftsExpression, indexTerms, searchTerms } from './lexical-query.js';
 import { VectorIndex } from './vector-index.js';
@@ -106,20 +106,6 @@ function bufferToVector(buffer: Buffer): Float32Array {
   const copy = new Float32Array(buffer.byteLength / 4);
   new Uint8Array(copy.buffer).set(buffer);
   return copy;
-}
-
-function cosine(left: Float32Array, right: Float32Array): number {
-  let dot = 0;
-  let leftNorm = 0;
-  let rightNorm = 0;
-  for (let index = 0; index < left.length; index += 1) {
-    const a = left[index] ?? 0;
-    const b = right[index] ?? 0;
-    dot += a * b;
-    leftNorm += a * a;
-    rightNorm += b * b;
-  }
-  return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
 }
 
 function sha256OfFile(path: string): string {
@@ -817,7 +803,7 @@ export class EmbeddedStore implements KnowledgeStore {
         vector: Buffer;
       }[];
       return rows
-        .map((row) => ({ rowid: row.rowid, score: cosine(vector, bufferToVector(row.vector)) }))
+        .map((row) => ({ rowid: row.rowid, score: cosineSimilarity(vector, bufferToVector(row.vector)) }))
         .sort((left, right) => right.score - left.score || left.rowid - right.rowid)
         .slice(0, limit);
     }

@@ -54,9 +54,9 @@ export async function runAsk(args: readonly string[], io: CliIo, signal: AbortSi
   try {
     const { chatModel, store, extractor, tokenCounter } = opened.providers;
     const engine = new MultiHopRAG({
-      ...(chatModel === undefined ? {} : { chatModel }),
+      chatModel,
       store,
-      ...(extractor === undefined ? {} : { extractor }),
+      extractor,
       tokenCounter,
       config: resolveMultiHopConfig({ planner }),
     });

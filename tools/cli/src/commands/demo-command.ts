@@ -67,9 +67,9 @@ export async function runDemoWith(
         : `LLM: ${chatModel.modelId}\n\n`,
     );
     const engine = new MultiHopRAG({
-      ...(chatModel === undefined ? {} : { chatModel }),
+      chatModel,
       store,
-      ...(extractor === undefined ? {} : { extractor }),
+      extractor,
       tokenCounter,
       config: resolveMultiHopConfig({ planner: 'compact' }),
     });

@@ -177,9 +177,9 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
       signal,
       createEngine: ({ chatModel }) =>
         new MultiHopRAG({
-          ...(chatModel === undefined ? {} : { chatModel }),
+          chatModel,
           store,
-          ...(extractor === undefined ? {} : { extractor }),
+          extractor,
           tokenCounter,
           config,
         }),

@@ -1,0 +1,1 @@
+export { cosineSimilarity } from './cosine-similarity.js';
