@@ -10,7 +10,7 @@ import {
 import type { RunContext } from '../run-context.js';
 import { synthesizeWithModel } from './model-synthesis.js';
 import { normaliseQuestion, parseQuestionList } from './parse-question-list.js';
-import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
+import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
 /**
  * The dynamic N-hop loop (seed 002): decompose (≤ `maxSubQueriesPerIter`), retrieve every pending
@@ -214,13 +214,7 @@ export class AdaptivePlanner implements Planner {
         forcedStop: 'budget',
         note: 'no budget left for the synthesis call',
       });
-      return {
-        answer: '',
-        citations: [],
-        removedCitationMarkers: 0,
-        synthesis: { mode: 'none', reason: 'budget' },
-        refusal: 'budget-exhausted',
-      };
+      return unansweredOutcome('budget', 'budget-exhausted');
     }
     return synthesizeWithModel(run, {
       iteration,

@@ -8,7 +8,7 @@ import { citationsForIds } from '../citations.js';
 import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
 import { synthesizeWithModel } from './model-synthesis.js';
-import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
+import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
 /** The single-node plan used when no decomposition could be read: single-hop retrieval of the question. */
 export function fallbackPlan(question: string, reason: string, repairs: readonly string[] = []): Plan {
@@ -140,13 +140,7 @@ export class CompactPlanner implements Planner {
       note: `best extracted span (${why}; not composed: ${notComposedReason})`,
     });
     if (best === undefined) {
-      return {
-        answer: '',
-        citations: [],
-        removedCitationMarkers: 0,
-        synthesis: { mode: 'none', reason: why },
-        refusal: budgetBlocked ? 'budget-exhausted' : 'no-evidence',
-      };
+      return unansweredOutcome(why, budgetBlocked ? 'budget-exhausted' : 'no-evidence');
     }
     return {
       answer: best.answer,

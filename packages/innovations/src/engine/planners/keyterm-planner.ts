@@ -6,7 +6,7 @@ import { keytermDecomposePrompt, multiHopPromptVersion, multiHopSynthesisPrompt 
 import type { RunContext } from '../run-context.js';
 import { synthesizeWithModel } from './model-synthesis.js';
 import { normaliseQuestion, parseQuestionList } from './parse-question-list.js';
-import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
+import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
 interface Candidate {
   readonly question: string;
@@ -208,13 +208,7 @@ export class KeytermPlanner implements Planner {
     });
     const answer = extraction.answer.trim();
     if (answer.length === 0) {
-      return {
-        answer: '',
-        citations: [],
-        removedCitationMarkers: 0,
-        synthesis: { mode: 'none', reason: why },
-        refusal: wantsLlm ? 'budget-exhausted' : 'no-evidence',
-      };
+      return unansweredOutcome(why, wantsLlm ? 'budget-exhausted' : 'no-evidence');
     }
     return {
       answer,

@@ -21,6 +21,17 @@ export interface SynthesisOutcome {
   readonly refusal?: RefusalReason;
 }
 
+/** The outcome when no answer can be given: `refusal` says why, `reason` is the synthesis report's. */
+export function unansweredOutcome(reason: string, refusal: RefusalReason): SynthesisOutcome {
+  return {
+    answer: '',
+    citations: [],
+    removedCitationMarkers: 0,
+    synthesis: { mode: 'none', reason },
+    refusal,
+  };
+}
+
 /** A planner decides what to ask next; the engine owns validation, compaction and the answer object. */
 export interface Planner {
   readonly promptTemplateVersion: string;

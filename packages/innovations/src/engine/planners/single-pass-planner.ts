@@ -3,7 +3,7 @@ import { citationsForIds } from '../citations.js';
 import { singlePassPrompt, singlePassPromptVersion } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
 import { synthesizeWithModel } from './model-synthesis.js';
-import type { Gathered, Planner, SynthesisOutcome } from './planner.js';
+import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
 /**
  * Plain RAG, for when multi-hop is switched off: one retrieval with the whole question, one synthesis
@@ -56,13 +56,7 @@ export class SinglePassPlanner implements Planner {
       note: `best extracted span (${why})`,
     });
     if (extraction.answer.trim().length === 0) {
-      return {
-        answer: '',
-        citations: [],
-        removedCitationMarkers: 0,
-        synthesis: { mode: 'none', reason: why },
-        refusal: wantsLlm ? 'budget-exhausted' : 'no-evidence',
-      };
+      return unansweredOutcome(why, wantsLlm ? 'budget-exhausted' : 'no-evidence');
     }
     return {
       answer: extraction.answer.trim(),
