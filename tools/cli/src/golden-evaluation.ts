@@ -43,12 +43,8 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
     signal,
   });
   try {
-    const { chatModel, store, extractor, tokenCounter } = opened.providers;
     const engine = new MultiHopRAG({
-      chatModel,
-      store,
-      extractor,
-      tokenCounter,
+      ...opened.providers,
       config: resolveMultiHopConfig({ planner: 'compact' }),
     });
     const report = await evaluateGoldenSet({

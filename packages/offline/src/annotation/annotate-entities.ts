@@ -40,7 +40,8 @@ interface Token {
   readonly sentenceStart: boolean;
 }
 
-const connectors = new Set([
+/** Lower-case words that may stand inside a proper name ("Anna of Cleves", "Ludwig van Beethoven"). */
+export const nameConnectors: ReadonlySet<string> = new Set([
   'of',
   'the',
   'de',
@@ -274,7 +275,7 @@ export function annotateEntities(text: string, options: { mode?: AnnotationMode 
       }
       const following = tokens[next + 1];
       if (
-        connectors.has(candidate.text.toLowerCase()) &&
+        nameConnectors.has(candidate.text.toLowerCase()) &&
         !/[^\s]/.test(candidate.post) &&
         following !== undefined &&
         isNameToken(following)

@@ -1,5 +1,10 @@
 import { throwIfAborted } from '@rootweaver/innovations';
-import { type Annotation, dateSource, type EntityKind } from '../annotation/annotate-entities.js';
+import {
+  type Annotation,
+  dateSource,
+  type EntityKind,
+  nameConnectors,
+} from '../annotation/annotate-entities.js';
 import { CompromiseLexicon } from '../annotation/compromise-lexicon.js';
 import { normaliseText } from '../validation/normalise-text.js';
 import { decontextualise, titleEntity } from './decontextualise.js';
@@ -286,32 +291,17 @@ const occupationPattern = new RegExp(
 const personNouns =
   /\b(actor|actress|singer|songwriter|director|writer|author|poet|politician|player|footballer|musician|composer|producer|painter|artist|journalist|lawyer|judge|officer|general|king|queen|prince|princess|emperor|bishop|priest|scientist|physicist|chemist|mathematician|philosopher|economist|historian|engineer|architect|businessman|businesswoman|entrepreneur|model|dancer|comedian|rapper|guitarist|drummer|pianist|coach|manager|athlete|cyclist|boxer|wrestler|swimmer|photographer|designer|screenwriter|novelist|playwright|filmmaker|presenter|broadcaster|activist|diplomat|soldier|nobleman|noblewoman|saint|monk|nun|physician|surgeon|professor|teacher|scholar|linguist|sculptor|cartoonist|illustrator|editor|publisher|founder|chef|astronaut|explorer|inventor|pilot|jockey|racer|driver|cricketer|batsman|bowler|goalkeeper|midfielder|defender|forward|striker|queen consort|duke|duchess|count|countess|earl|baron|lord|lady|senator|governor|mayor|minister|president|chancellor|member)\b/u;
 
-const subjectConnectors = new Set([
-  'of',
-  'the',
-  'de',
-  'du',
-  'des',
-  'del',
-  'della',
-  'di',
-  'da',
-  'van',
-  'von',
+/** Words that may stand inside a sentence's subject: name connectors plus articles, joins and dashes. */
+const subjectConnectors: ReadonlySet<string> = new Set([
+  ...nameConnectors,
   'der',
   'den',
-  'la',
-  'le',
   'and',
   'in',
-  'for',
-  'on',
   'a',
   'an',
   'to',
   'at',
-  'y',
-  'upon',
   '-',
   '–',
   ':',

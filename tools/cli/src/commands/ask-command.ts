@@ -52,14 +52,7 @@ export async function runAsk(args: readonly string[], io: CliIo, signal: AbortSi
     signal,
   });
   try {
-    const { chatModel, store, extractor, tokenCounter } = opened.providers;
-    const engine = new MultiHopRAG({
-      chatModel,
-      store,
-      extractor,
-      tokenCounter,
-      config: resolveMultiHopConfig({ planner }),
-    });
+    const engine = new MultiHopRAG({ ...opened.providers, config: resolveMultiHopConfig({ planner }) });
     const askOptions = { planner, compaction: compaction === 'on', synthesis, signal } as const;
     const answer = booleanOption(values, 'single-pass')
       ? await engine.askSinglePass(question, askOptions)

@@ -60,17 +60,14 @@ export async function runDemoWith(
     signal,
   });
   try {
-    const { chatModel, store, extractor, tokenCounter } = opened.providers;
+    const { chatModel } = opened.providers;
     io.stdout(
       chatModel === undefined
         ? 'LLM: none (rule-based decomposition, LLM-free hops, composed or extractive answers)\n\n'
         : `LLM: ${chatModel.modelId}\n\n`,
     );
     const engine = new MultiHopRAG({
-      chatModel,
-      store,
-      extractor,
-      tokenCounter,
+      ...opened.providers,
       config: resolveMultiHopConfig({ planner: 'compact' }),
     });
     let hits = 0;
