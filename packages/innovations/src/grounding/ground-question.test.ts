@@ -36,6 +36,19 @@ describe('groundQuestion — explicit placeholders', () => {
     expect(result.text).toBe('Where was Jonah Vale born?');
     expect(result.insertedFrom).toEqual([1]);
   });
+
+  it('fills a placeholder when another parent is an identity question (no state left between calls)', () => {
+    const parents = [
+      { id: 0, question: 'What is the capital of Veltria?', answer: 'Orlen' },
+      { id: 1, question: 'What are the Northern Rowing Championships?', answer: 'a regatta' },
+    ];
+    const question = 'In what year were the Northern Rowing Championships held in [index:0]?';
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const result = groundQuestion({ question, parents });
+      expect(result.text).toBe('In what year were the Northern Rowing Championships held in Orlen?');
+      expect(result.insertedFrom).toEqual([0]);
+    }
+  });
 });
 
 describe('groundQuestion — implicit references', () => {

@@ -242,8 +242,8 @@ export function isIdentityQuestion(question: string): boolean {
 }
 
 function hasPlaceholder(question: string): boolean {
-  placeholderPattern.lastIndex = 0;
-  return placeholderPattern.test(question);
+  // A fresh copy: `test` on the shared global pattern would leave a `lastIndex` that `matchAll` inherits.
+  return new RegExp(placeholderPattern.source, 'i').test(question);
 }
 
 /** Whether a question names an entity of its own (a proper noun or a quoted title after the first word). */
