@@ -12,7 +12,7 @@ const rules: readonly [RegExp, AnswerType][] = [
   ],
   [/\bwhen\b|\bwhat (?:is|was) the date\b|\bwhat date\b|\bdate of\b|\bbirthday\b|\bbirth ?date\b/i, 'date'],
   [
-    /\bhow (?:many|much|long|old|far|tall|high)\b|\bwhat (?:is|was) the (?:age|population|number|length|height|area|duration|runtime|enrollment|enrolment|attendance|capacity)\b|\bage of\b|\bnumber of\b/i,
+    /\bhow (?:many|much|long|old|far|tall|high)\b|\bwhat (?:is|was) the (?:age|population|number|length|height|area|duration|runtime|enrollment|enrolment|attendance|capacity)\b|\bage of\b|\bnumber of\b|\bwhat (?:percent(?:age)?|proportion|share|fraction)\b|\bwhat (?:is|was) the (?:average|median|mean|total|annual|yearly)\s+(?:[\p{Ll}-]+\s+)?(?:salary|income|wage|budget|revenue|price|cost|population|enrollment|enrolment)\b/iu,
     'number',
   ],
   [

@@ -136,6 +136,19 @@ export function findDates(text: string): DateValue[] {
       ),
     );
   }
+  // A decade: "in the 1970s" is a year-precision date that keeps its text.
+  for (const match of text.matchAll(/(?<![\d,.'’])\b(1\d{2}0|20\d0)s\b/g)) {
+    add(
+      build(
+        text,
+        match.index,
+        match.index + match[0].length,
+        Number.parseInt(match[1] ?? '', 10),
+        undefined,
+        undefined,
+      ),
+    );
+  }
   for (const match of text.matchAll(
     /(?<![\d,.])\b(1\d{3}|20\d{2}|[5-9]\d{2})\b(?![\d,.]\d)(?!\s*(?:%|percent|people|km|m\b|metres|meters|miles|feet))/g,
   )) {
@@ -179,18 +192,29 @@ const numberWords: Readonly<Record<string, number>> = {
   thirteen: 13,
   fourteen: 14,
   fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
   twenty: 20,
   thirty: 30,
   forty: 40,
   fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
   hundred: 100,
 };
 
-/** Numbers: "1,234", "12.5", "3 million", "four". */
+/**
+ * Numbers: "1,234", "12.5", "3 million", "four". The span keeps a currency sign before it and a
+ * percent after it ("$59,039", "48.8 percent", "12%"): they are part of the answer as written.
+ */
 export function findNumbers(text: string): NumberValue[] {
   const found: NumberValue[] = [];
   const pattern =
-    /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s+(?:thousand|million|billion))?\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|forty|fifty|hundred)\b/gi;
+    /(?:[$€£]\s?)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s+(?:thousand|million|billion))?(?:\s*%|\s+per\s?cent\b)?(?!\w)|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/gi;
   for (const match of text.matchAll(pattern)) {
     let value: number;
     if (match[1] !== undefined) {

@@ -46,6 +46,8 @@ describe('inferAnswerType', () => {
     ['What is the country of origin of Salt Harbour?', 'country'],
     ['How many films did Mara Quill direct?', 'number'],
     ['What is the age of Ivo Brand?', 'number'],
+    ["What percent of Veltria's population was Lutheran in 2010?", 'number'],
+    ['What is the average yearly income for someone in Orlen?', 'number'],
     ['Which company published The Tidewater Review?', 'organisation'],
     ['Where did Mara Quill study?', 'organisation'],
     ['Which film did Mara Quill direct first?', 'title'],
@@ -78,6 +80,7 @@ describe('text, dates, numbers, countries', () => {
       ['3 May 1901', 'day', 19010503],
       ['March 4, 1970', 'day', 19700304],
       ['June 1920', 'month', 19200600],
+      ['1950s', 'year', 19500000],
       ['1654', 'year', 16540000],
       ['44 BC', 'year', -440000],
     ]);

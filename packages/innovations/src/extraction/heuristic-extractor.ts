@@ -210,7 +210,9 @@ function candidatesOf(
     fit *= eventFit(text, date, event);
     if (fit > 0) {
       const display =
-        type === 'year' ? String(Math.abs(date.year)) + (date.year < 0 ? ' BC' : '') : date.text;
+        type === 'year' && !/^\d+s$/.test(date.text)
+          ? String(Math.abs(date.year)) + (date.year < 0 ? ' BC' : '')
+          : date.text;
       candidates.push({ text: display, kind: 'date', fit, start: date.start, end: date.end });
     }
   }
