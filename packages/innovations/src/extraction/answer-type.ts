@@ -3,7 +3,7 @@ import type { AnswerType } from '../spec/answer-extractor.js';
 const rules: readonly [RegExp, AnswerType][] = [
   [/\bnationality\b|\bcitizenship\b|\bwhat nation\b|\bethnicity\b/i, 'nationality'],
   [
-    /\b(?:what|which|in what|from what|from which|in which)\s+country\b|\bcountry of (?:origin|citizenship|birth)\b|\bcountry\b.*\b(?:located|from|originate|based)\b/i,
+    /\b(?:what|which|in what|from what|from which|in which)\s+country\b|\bcountry of (?:origin|citizenship|birth)\b|['’]s\s+(?:home\s+|native\s+)?country\b|\bcountry\b.*\b(?:located|from|originate|based)\b/i,
     'country',
   ],
   [

@@ -46,6 +46,7 @@ describe('inferAnswerType', () => {
     ['What is the country of origin of Salt Harbour?', 'country'],
     ['How many films did Mara Quill direct?', 'number'],
     ['What is the age of Ivo Brand?', 'number'],
+    ["What is Ivo Brand's home country?", 'country'],
     ["What percent of Veltria's population was Lutheran in 2010?", 'number'],
     ['What is the average yearly income for someone in Orlen?', 'number'],
     ['Which company published The Tidewater Review?', 'organisation'],
