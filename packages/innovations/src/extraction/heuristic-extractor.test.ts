@@ -197,6 +197,24 @@ describe('HeuristicExtractor', () => {
     expect(result.answer).toBe('14');
   });
 
+  it('prefers a name ending in the asked noun ("Orlen City" for "what city") over a closer place', async () => {
+    const hit = pair(
+      'Kell Holdings',
+      'What is known about Kell Holdings?',
+      'The company has its headquarters in Upper Harbour, Orlen City.',
+    );
+    const result = await extractor.extract({
+      question: 'What city does Kell Holdings have its headquarters in?',
+      evidence: [hit],
+    });
+    expect(result.answer).toBe('Orlen City');
+    const district = await extractor.extract({
+      question: 'In what district does Kell Holdings have its headquarters?',
+      evidence: [hit],
+    });
+    expect(district.answer).toBe('Upper Harbour');
+  });
+
   it('matches the kind of organisation asked for and keeps corporate suffixes', async () => {
     const album = pair(
       'Salt Wind',

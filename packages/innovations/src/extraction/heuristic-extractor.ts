@@ -469,6 +469,8 @@ export class HeuristicExtractor implements AnswerExtractor {
           if (key.length === 0) continue;
           // "Kenton County" answers "In which county …?": the asked noun is no overlap with the question.
           const headFit = question.headNoun !== undefined && namesAskedNoun(display, question.headNoun);
+          // A name that says what was asked ("New York City" for "which city") fits whatever its context.
+          const typeFit = headFit ? Math.max(candidate.fit, 0.9) : candidate.fit;
           const overlap = questionOverlap(headFit ? display.replace(/\s*[\p{L}]+$/u, '') : display, question);
           if (overlap >= 0.99) continue;
           // In a pair's answer, what its own question already says is the subject, not the answer.
@@ -481,7 +483,7 @@ export class HeuristicExtractor implements AnswerExtractor {
           const overlapFactor = (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor;
           const score =
             (headFit ? HEAD_NOUN_BONUS : 1) *
-            candidate.fit *
+            typeFit *
             source.weight *
             rankWeight *
             source.relevance.ranking *
@@ -491,7 +493,7 @@ export class HeuristicExtractor implements AnswerExtractor {
           if (current === undefined || current.score < score)
             perHit.set(key, {
               score,
-              fit: candidate.fit * overlapFactor,
+              fit: typeFit * overlapFactor,
               relevance: source.relevance.calibrated,
               display,
             });
