@@ -90,7 +90,7 @@ function formatSummary(summary: EvalSummary): string {
     'by kind:',
     ...Object.entries(summary.byKind).map(
       ([kind, group]) =>
-        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch}  F1 ${group.f1}  (reference EM ${group.reference.exactMatch}  F1 ${group.reference.f1})`,
+        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch}  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${group.confident.precision}%)  gold among node answers ${group.goldAmongNodeAnswers}%  (reference EM ${group.reference.exactMatch}  F1 ${group.reference.f1})`,
     ),
   ];
   if (summary.compaction.contextCharsMedianOn !== null || summary.compaction.trajectoryIdentical !== null) {

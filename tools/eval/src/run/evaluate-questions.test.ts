@@ -128,6 +128,14 @@ describe('evaluateQuestions with recorded plans', () => {
     expect(summary.reference.tokensMedian).toBe(1500);
     expect(summary.baselines.selfask).toMatchObject({ n: 2, exactMatch: 50, tokensMedian: 3500 });
     expect(summary.byKind.chain?.n).toBe(2);
+    // Per kind: the "Where" chain asked for a synthesis (1.5 calls/q with it); only it is confident
+    // (0.9 ≥ 0.3) and right; its node answer is the gold, the "Which" node's answer "B" is not.
+    expect(summary.byKind.chain).toMatchObject({
+      llmCallsPerQuestionWithSynthesis: 1.5,
+      confident: { answered: 1, precision: 100 },
+      goldAmongNodeAnswers: 50,
+    });
+    expect(summary.byKind.single).toMatchObject({ confident: { answered: 1, precision: 100 } });
     expect(summary.compaction).toMatchObject({
       contextCharsMedianOn: 100,
       contextCharsMedianOff: 250,

@@ -6,6 +6,12 @@ export interface GroupSummary {
   readonly exactMatch: number;
   readonly f1: number;
   readonly llmCallsPerQuestion: number;
+  /** Calls per question had an LLM answered every synthesis the engine asked for. */
+  readonly llmCallsPerQuestionWithSynthesis: number;
+  /** Answers given with confidence at or above the threshold, and their EM (percent). */
+  readonly confident: { readonly answered: number; readonly precision: number };
+  /** Share (percent) whose gold answer equals some node's answer (the sub-answer accuracy proxy). */
+  readonly goldAmongNodeAnswers: number;
   readonly tokensMedian: number;
   readonly reference: { readonly exactMatch: number; readonly f1: number; readonly tokensMedian: number };
 }
@@ -83,13 +89,31 @@ function percent(values: readonly number[]): number {
   return round(mean(values) * 100, 1);
 }
 
-function summarizeGroup(results: readonly QuestionResult[]): GroupSummary {
+function goldAmongNodes(results: readonly QuestionResult[]): number {
+  return percent(
+    results.map((result) =>
+      result.nodes.some((node) => normalisedEquals(node.answer, result.gold)) ? 1 : 0,
+    ),
+  );
+}
+
+function summarizeGroup(results: readonly QuestionResult[], confidenceThreshold: number): GroupSummary {
   const withReference = results.filter((result) => result.reference !== undefined);
+  const confident = results.filter((result) => result.answerConfidence >= confidenceThreshold);
   return {
     n: results.length,
     exactMatch: percent(results.map((result) => result.exactMatch)),
     f1: percent(results.map((result) => result.f1)),
     llmCallsPerQuestion: round(mean(results.map((result) => result.llmCalls)), 2),
+    llmCallsPerQuestionWithSynthesis: round(
+      mean(results.map((result) => result.llmCalls + (result.neededSynthesis ? 1 : 0))),
+      2,
+    ),
+    confident: {
+      answered: confident.length,
+      precision: percent(confident.map((result) => result.exactMatch)),
+    },
+    goldAmongNodeAnswers: goldAmongNodes(results),
     tokensMedian: round(median(results.map((result) => result.tokens.total)), 0),
     reference: {
       exactMatch: percent(withReference.map((result) => (result.reference?.exactMatch === true ? 1 : 0))),
@@ -99,14 +123,18 @@ function summarizeGroup(results: readonly QuestionResult[]): GroupSummary {
   };
 }
 
-function groupBy(results: readonly QuestionResult[], key: (result: QuestionResult) => string) {
+function groupBy(
+  results: readonly QuestionResult[],
+  key: (result: QuestionResult) => string,
+  confidenceThreshold: number,
+) {
   const groups = new Map<string, QuestionResult[]>();
   for (const result of results) {
     const name = key(result);
     groups.set(name, [...(groups.get(name) ?? []), result]);
   }
   return Object.fromEntries(
-    [...groups.entries()].sort().map(([name, group]) => [name, summarizeGroup(group)]),
+    [...groups.entries()].sort().map(([name, group]) => [name, summarizeGroup(group, confidenceThreshold)]),
   );
 }
 
@@ -218,8 +246,8 @@ export function summarizeResults(
       llmCallsPerQuestion: round(mean(withReference.map((result) => result.reference?.llmCalls ?? 0)), 2),
     },
     baselines: summarizeBaselines(results),
-    byKind: groupBy(results, (result) => result.kind),
-    byDataset: groupBy(results, (result) => result.dataset),
+    byKind: groupBy(results, (result) => result.kind, options.confidenceThreshold),
+    byDataset: groupBy(results, (result) => result.dataset, options.confidenceThreshold),
     compaction: {
       contextCharsMedianOn: on.length === 0 ? null : round(median(on), 0),
       contextCharsMedianOff: off.length === 0 ? null : round(median(off), 0),
@@ -243,11 +271,7 @@ export function summarizeResults(
       answered: confident.length,
       precision: percent(confident.map((result) => result.exactMatch)),
     },
-    goldAmongNodeAnswers: percent(
-      results.map((result) =>
-        result.nodes.some((node) => normalisedEquals(node.answer, result.gold)) ? 1 : 0,
-      ),
-    ),
+    goldAmongNodeAnswers: goldAmongNodes(results),
     plans: {
       bySource: countBy(results, (result) => result.planSource ?? 'none'),
       repaired: results.filter((result) => result.planRepairs.length > 0).length,
