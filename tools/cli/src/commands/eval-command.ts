@@ -87,10 +87,11 @@ function formatSummary(summary: EvalSummary): string {
         ', ',
       )}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis} (LLM calls/q with those: ${summary.llmCallsPerQuestionWithSynthesis})`,
     `confident answers (≥ ${summary.confidence.threshold}): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
+    `gold answer among node answers: ${summary.goldAmongNodeAnswers}%; in the retrieved pool: ${summary.goldInPool}%`,
     'by kind:',
     ...Object.entries(summary.byKind).map(
       ([kind, group]) =>
-        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch}  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${group.confident.precision}%)  gold among node answers ${group.goldAmongNodeAnswers}%  (reference EM ${group.reference.exactMatch}  F1 ${group.reference.f1})`,
+        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch}  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${group.confident.precision}%)  gold among node answers ${group.goldAmongNodeAnswers}%  gold in pool ${group.goldInPool}%  (reference EM ${group.reference.exactMatch}  F1 ${group.reference.f1})`,
     ),
   ];
   if (summary.compaction.contextCharsMedianOn !== null || summary.compaction.trajectoryIdentical !== null) {

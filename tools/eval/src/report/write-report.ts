@@ -112,8 +112,9 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
       `confident (≥ ${summary.confidence.threshold})`,
       'confident EM %',
       'gold among node answers %',
+      'gold in pool %',
     ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     ...Object.entries(summary.byKind).map(([kind, group]) =>
       row([
         kind,
@@ -127,6 +128,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
         group.confident.answered,
         group.confident.precision,
         group.goldAmongNodeAnswers,
+        group.goldInPool,
       ]),
     ),
     '',
@@ -147,7 +149,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
       `(LLM calls per question had an LLM answered them: ${summary.llmCallsPerQuestionWithSynthesis}).`,
     `Answers whose weakest hop had confidence ≥ ${summary.confidence.threshold}: ${summary.confidence.answered}, ` +
       `of which ${summary.confidence.precision}% exact match (precision).`,
-    `Gold answer equal to some sub-question's answer (sub-answer accuracy proxy): ${summary.goldAmongNodeAnswers}%.`,
+    `Gold answer equal to some sub-question's answer (sub-answer accuracy proxy): ${summary.goldAmongNodeAnswers}%; gold answer in the text of some retrieved item: ${summary.goldInPool}%.`,
     `Plans by source: ${Object.entries(summary.plans.bySource)
       .map(([source, count]) => `${source} ${count}`)
       .join(', ')}; plans the parser had to repair: ${summary.plans.repaired}.`,

@@ -6,7 +6,7 @@ import { FakeChatModel } from '@rootweaver/innovations/test';
 import { describe, expect, it } from 'vitest';
 import { loadQuestionRecords } from '../dataset/load-question-records.js';
 import { writeReport } from '../report/write-report.js';
-import { type AnswerEngine, evaluateQuestions } from './evaluate-questions.js';
+import { type AnswerEngine, evaluateQuestions, goldInPool } from './evaluate-questions.js';
 import { summarizeResults } from './summarize-results.js';
 
 const fixture = new URL('../test-fixtures/questions.tiny.jsonl', import.meta.url).pathname;
@@ -218,5 +218,34 @@ describe('evaluateQuestions with recorded plans', () => {
     });
     expect(results[0]).toMatchObject({ error: 'boom', exactMatch: 0 });
     expect(summarizeResults(results, { confidenceThreshold: 0.3 }).errors).toBe(1);
+  });
+});
+
+describe('goldInPool', () => {
+  const item = (text: string, passage = '') => ({
+    id: text,
+    documentId: 'd',
+    kind: 'qa' as const,
+    text,
+    title: 'T',
+    passage,
+    score: 1,
+    rank: 1,
+    subQuestion: 'q',
+    iteration: 1,
+  });
+
+  it('finds the normalised gold as whole words in an item text or its passage', () => {
+    const pool = [item('Who founded Kell Holdings? Ivo Brand'), item('x', 'It was built in the 1970s.')];
+    expect(goldInPool({ pool }, 'ivo brand')).toBe(true);
+    expect(goldInPool({ pool }, 'The 1970s')).toBe(true);
+  });
+
+  it('does not count a gold that is only part of a word, or an empty gold', () => {
+    const pool = [item('Ivo Brandt was born in Orlenburg.')];
+    expect(goldInPool({ pool }, 'Ivo Brand')).toBe(false);
+    expect(goldInPool({ pool }, 'Orlen')).toBe(false);
+    expect(goldInPool({ pool }, ' ')).toBe(false);
+    expect(goldInPool({ pool: [] }, 'Ivo Brandt')).toBe(false);
   });
 });

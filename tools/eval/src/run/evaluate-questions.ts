@@ -8,7 +8,7 @@ import type {
 } from '@rootweaver/innovations';
 import { isRootweaverError, throwIfAborted } from '@rootweaver/innovations';
 import type { QuestionRecord } from '../dataset/question-record.js';
-import { exactMatch, f1Score } from '../metrics/answer-metrics.js';
+import { exactMatch, f1Score, normalizeAnswer } from '../metrics/answer-metrics.js';
 import { type CountedCall, CountingChatModel, countPromptTokens } from '../replay/counting-chat-model.js';
 import { RecordedPlanChatModel } from '../replay/recorded-plan-chat-model.js';
 import type { NodeOutcome, QuestionResult, StageTokens } from './question-result.js';
@@ -185,11 +185,21 @@ function errorResult(record: QuestionRecord, error: unknown): QuestionResult {
     answerConfidence: 0,
     nonLlmLatencyMs: 0,
     contextChars: {},
+    goldInPool: false,
     citedDocuments: [],
     error: message,
     ...(record.reference === undefined ? {} : { reference: record.reference }),
     baselines: record.baselines,
   };
+}
+
+/** Whether the normalised gold answer occurs, as whole words, in some pool item's text. */
+export function goldInPool(answer: Pick<MultiHopAnswer, 'pool'>, gold: string): boolean {
+  const wanted = normalizeAnswer(gold);
+  if (wanted.length === 0) return false;
+  return answer.pool.some((item) =>
+    ` ${normalizeAnswer(`${item.text} ${item.answer ?? ''} ${item.passage}`)} `.includes(` ${wanted} `),
+  );
 }
 
 /** Runs one question through the engine (twice with compaction `both`) and scores it. */
@@ -233,6 +243,7 @@ export async function evaluateQuestion(
       ...(other === undefined
         ? {}
         : { trajectoryIdentical: trajectoryOf(other.answer) === trajectoryOf(answer) }),
+      goldInPool: goldInPool(answer, record.answer),
       citedDocuments: answer.citations.map((citation) => citation.documentId),
       ...(record.reference === undefined ? {} : { reference: record.reference }),
       baselines: record.baselines,

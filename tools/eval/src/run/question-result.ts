@@ -51,6 +51,11 @@ export interface QuestionResult {
   readonly contextChars: { readonly on?: number; readonly off?: number };
   /** Compaction both: did the hop trajectory stay identical (ADR-077's gate)? */
   readonly trajectoryIdentical?: boolean;
+  /**
+   * Whether the gold answer (SQuAD-normalised, whole words) occurs in the text of any retrieved
+   * pool item: an upper bound for what extraction and composition could find.
+   */
+  readonly goldInPool: boolean;
   /** Cited document ids in citation order. */
   readonly citedDocuments: readonly string[];
   readonly error?: string;

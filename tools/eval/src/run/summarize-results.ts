@@ -12,6 +12,8 @@ export interface GroupSummary {
   readonly confident: { readonly answered: number; readonly precision: number };
   /** Share (percent) whose gold answer equals some node's answer (the sub-answer accuracy proxy). */
   readonly goldAmongNodeAnswers: number;
+  /** Share (percent) whose gold answer occurs in some retrieved pool item (retrieval's upper bound). */
+  readonly goldInPool: number;
   readonly tokensMedian: number;
   readonly reference: { readonly exactMatch: number; readonly f1: number; readonly tokensMedian: number };
 }
@@ -79,6 +81,8 @@ export interface EvalSummary {
   };
   /** Share (percent) of questions whose gold answer equals some node's answer (sub-answer accuracy proxy). */
   readonly goldAmongNodeAnswers: number;
+  /** Share (percent) of questions whose gold answer occurs in some retrieved pool item. */
+  readonly goldInPool: number;
   /** Where each question's plan came from (`llm` = parsed from the replayed or generated output) and how many needed repairs. */
   readonly plans: { readonly bySource: Readonly<Record<string, number>>; readonly repaired: number };
   readonly refusals: number;
@@ -114,6 +118,7 @@ function summarizeGroup(results: readonly QuestionResult[], confidenceThreshold:
       precision: percent(confident.map((result) => result.exactMatch)),
     },
     goldAmongNodeAnswers: goldAmongNodes(results),
+    goldInPool: percent(results.map((result) => (result.goldInPool ? 1 : 0))),
     tokensMedian: round(median(results.map((result) => result.tokens.total)), 0),
     reference: {
       exactMatch: percent(withReference.map((result) => (result.reference?.exactMatch === true ? 1 : 0))),
@@ -272,6 +277,7 @@ export function summarizeResults(
       precision: percent(confident.map((result) => result.exactMatch)),
     },
     goldAmongNodeAnswers: goldAmongNodes(results),
+    goldInPool: percent(results.map((result) => (result.goldInPool ? 1 : 0))),
     plans: {
       bySource: countBy(results, (result) => result.planSource ?? 'none'),
       repaired: results.filter((result) => result.planRepairs.length > 0).length,
