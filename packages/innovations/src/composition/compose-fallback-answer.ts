@@ -1,7 +1,7 @@
 import type { NodeTrace } from '../engine/answer.js';
 import { contentTokens, stem, wordTokens } from '../extraction/text.js';
 import { assignBranches, composeComparison, composeYesNo, isAggregateNode } from './compose-answer.js';
-import { classifyQuestion, type YesNoForm } from './question-form.js';
+import { type ChoiceForm, type ComparisonForm, classifyQuestion, type YesNoForm } from './question-form.js';
 
 /** A retrieved text the fallback may read (a context-pool item: its title, text and passage). */
 export interface FallbackEvidence {
@@ -129,11 +129,11 @@ function evidenceSupport(
  */
 function fallbackChoice(
   question: string,
-  options: readonly [string, string],
+  form: ComparisonForm | ChoiceForm,
   nodes: readonly NodeTrace[],
   evidence: readonly FallbackEvidence[],
 ): FallbackAnswer {
-  const form = classifyQuestion(question);
+  const { options } = form;
   if (form.kind === 'comparison') {
     const compared = composeComparison(form, nodes, { relaxConfidence: true });
     if (compared.composed) {
@@ -252,8 +252,14 @@ function fallbackYesNo(question: string, form: YesNoForm, nodes: readonly NodeTr
 export function composeFallbackAnswer(options: ComposeFallbackAnswerOptions): FallbackAnswer | undefined {
   const form = classifyQuestion(options.question);
   if (form.kind === 'comparison' || form.kind === 'choice') {
-    const chosen = fallbackChoice(options.question, form.options, options.nodes, options.evidence ?? []);
-    return { ...chosen, answer: withoutGloss(chosen.answer) };
+    // An option's trailing gloss ('Mira Holt ("Harbour Street")') is neither matched nor answered.
+    const named: readonly [string, string] = [withoutGloss(form.options[0]), withoutGloss(form.options[1])];
+    return fallbackChoice(
+      options.question,
+      { ...form, options: named },
+      options.nodes,
+      options.evidence ?? [],
+    );
   }
   if (form.kind === 'yes-no') return fallbackYesNo(options.question, form, options.nodes);
   return undefined;
