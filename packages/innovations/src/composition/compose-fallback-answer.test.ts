@@ -52,6 +52,39 @@ describe('composeFallbackAnswer: a choice between two named options', () => {
     expect(composeFallbackAnswer({ question: species, nodes })?.answer).toBe('Quastia');
   });
 
+  it('compares dates from retrieved pairs about each branch subject when the nodes give none', () => {
+    const question = 'Which film has the director born first, Harbour Lights or Stone Orchard?';
+    const nodes = [
+      node(0, 'Who is the director of Harbour Lights?', 'Ivo Brand'),
+      node(1, 'Who is the director of Stone Orchard?', 'Mara Quill'),
+      node(2, 'Which director was born first?', 'Pell', { resolved: false }),
+    ];
+    const pair = (id: string, pairQuestion: string, answer: string) => ({
+      id,
+      text: `${pairQuestion} ${answer}`,
+      question: pairQuestion,
+      answer,
+    });
+    const unrelated = pair('p0', 'When was Sela Voss born?', 'Sela Voss was born on 2 March 1801.');
+    const evidence = (brandBorn: string, quillBorn: string) => [
+      unrelated,
+      pair('p1', 'When was Ivo Brand born?', `Ivo Brand was born on ${brandBorn}.`),
+      pair('p2', 'When was Mara Quill born?', `Mara Quill was born on ${quillBorn}.`),
+    ];
+    expect(
+      composeFallbackAnswer({ question, nodes, evidence: evidence('3 May 1931', '8 June 1922') }),
+    ).toEqual({
+      form: 'choice',
+      answer: 'Stone Orchard',
+      rule: 'evidence-comparison',
+      usedNodeIds: [0, 1],
+      evidenceIds: ['p1', 'p2'],
+    });
+    expect(
+      composeFallbackAnswer({ question, nodes, evidence: evidence('3 May 1911', '8 June 1922') })?.answer,
+    ).toBe('Harbour Lights');
+  });
+
   it('takes the option a node asking the choice itself named, as written in the question', () => {
     const question = 'Who lived longer, Ada Fenwick or Boris Lantz?';
     const nodes = [

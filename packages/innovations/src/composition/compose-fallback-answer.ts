@@ -7,6 +7,9 @@ import { type ChoiceForm, type ComparisonForm, classifyQuestion, type YesNoForm 
 export interface FallbackEvidence {
   readonly id: string;
   readonly text: string;
+  /** The item's question and answer when it is a question–answer pair. */
+  readonly question?: string;
+  readonly answer?: string;
 }
 
 export interface ComposeFallbackAnswerOptions {
@@ -19,6 +22,7 @@ export interface ComposeFallbackAnswerOptions {
 /** Which rule gave a fallback answer (the trace says it). */
 export type FallbackRule =
   | 'relaxed-comparison'
+  | 'evidence-comparison'
   | 'named-by-node'
   | 'evidence-support'
   | 'first-option'
@@ -33,7 +37,13 @@ export interface FallbackAnswer {
   readonly answer: string;
   readonly rule: FallbackRule;
   readonly usedNodeIds: readonly number[];
+  /** Retrieved items the answer rests on directly, not through a node (`evidence-comparison`). */
+  readonly evidenceIds?: readonly string[];
 }
+
+const yesNoAnswer = /^(?:yes|no)$/i;
+const yesNoQuestion = /^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could)\b/i;
+const jointWords = /\b(?:both|same|each|either|neither|all)\b/i;
 
 /** Words that say how options are compared, not what they are about: no evidence for either. */
 const formWords: ReadonlySet<string> = new Set(
@@ -121,9 +131,57 @@ function evidenceSupport(
 }
 
 /**
+ * Retrieved question–answer pairs about a branch's subject, as extra nodes: a pair whose question
+ * names one option, or the answer of nodes on one option's branch ("When was Ivo Brand born?" after
+ * "Who directed Harbour Lights?" → "Ivo Brand"), joins that branch. The extra nodes come before the
+ * real ones, so that a branch's own node value is still preferred where it has one.
+ */
+function evidenceNodes(
+  options: readonly [string, string],
+  nodes: readonly NodeTrace[],
+  evidence: readonly FallbackEvidence[],
+): NodeTrace[] {
+  const branches = assignBranches(nodes, options);
+  const subjects = nodes.flatMap((node) => {
+    const branch = branches.get(node.id);
+    const answer = node.answer.trim();
+    if (branch === undefined || isAggregateNode(node) || answer.length === 0 || yesNoAnswer.test(answer)) {
+      return [];
+    }
+    return [{ id: node.id, branch, name: answer }];
+  });
+  const firstId = Math.min(0, ...nodes.map((node) => node.id)) - evidence.length - 1;
+  const extra: NodeTrace[] = [];
+  for (const [index, item] of evidence.entries()) {
+    if (item.question === undefined || item.answer === undefined) continue;
+    const named = namedOption(item.question, options);
+    const refs = subjects.filter(
+      (subject) =>
+        contentTokens(subject.name).length > 0 && mentionShare(item.question ?? '', subject.name) >= 0.6,
+    );
+    const refBranches = new Set(refs.map((subject) => subject.branch));
+    if (named === undefined && refBranches.size !== 1) continue;
+    if (named !== undefined && refBranches.size > 0 && !refBranches.has(named)) continue;
+    extra.push({
+      id: firstId + index,
+      question: item.question,
+      groundedQuestion: item.question,
+      groundingMethod: 'none',
+      refs: named === undefined ? refs.map((subject) => subject.id) : [],
+      answer: item.answer,
+      confidence: 0,
+      resolved: false,
+      evidenceIds: [item.id],
+    });
+  }
+  return extra;
+}
+
+/**
  * A choice between two named options always gets one of them, as written in the question, by the
  * first rule that decides: (1) the typed comparison (dates, numbers — "700" against "two") with node
- * values below the confidence threshold accepted; (2) the latest node that asked the choice itself
+ * values below the confidence threshold accepted, then with the retrieved question–answer pairs
+ * about each branch's subjects added (`evidenceNodes`) where a branch lacks a value; (2) the latest node that asked the choice itself
  * and whose answer names exactly one option; (3) the option whose evidence best supports the
  * question's remaining words (`evidenceSupport`); (4) the first option.
  */
@@ -143,6 +201,27 @@ function fallbackChoice(
         rule: 'relaxed-comparison',
         usedNodeIds: compared.usedNodeIds,
       };
+    }
+    const extra = evidenceNodes(options, nodes, evidence);
+    if (extra.length > 0) {
+      const fromEvidence = composeComparison(form, [...extra, ...nodes], { relaxConfidence: true });
+      if (fromEvidence.composed) {
+        const real = new Set(nodes.map((node) => node.id));
+        const used = extra.filter((node) => fromEvidence.usedNodeIds.includes(node.id));
+        return {
+          form: 'choice',
+          answer: fromEvidence.answer,
+          rule: 'evidence-comparison',
+          // The nodes compared, and those whose answers tied a pair to its branch.
+          usedNodeIds: [
+            ...new Set([
+              ...fromEvidence.usedNodeIds.filter((id) => real.has(id)),
+              ...used.flatMap((node) => node.refs),
+            ]),
+          ],
+          evidenceIds: used.flatMap((node) => node.evidenceIds),
+        };
+      }
     }
   }
   for (const node of [...nodes].reverse()) {
@@ -172,10 +251,6 @@ function withoutGloss(option: string): string {
   const name = option.replace(/\s*\([^()]*\)$/, '').trim();
   return name.length > 0 ? name : option;
 }
-
-const yesNoAnswer = /^(?:yes|no)$/i;
-const yesNoQuestion = /^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could)\b/i;
-const jointWords = /\b(?:both|same|each|either|neither|all)\b/i;
 
 /**
  * Yes/no answers of nodes that ask about one subject ("Is A a monthly?"), the latest per subject

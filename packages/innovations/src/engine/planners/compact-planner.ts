@@ -137,6 +137,8 @@ export class CompactPlanner implements Planner {
       evidence: run.pool.items.map((item) => ({
         id: item.id,
         text: `${item.title}. ${item.text} ${item.passage}`,
+        ...(item.question === undefined ? {} : { question: item.question }),
+        ...(item.answer === undefined ? {} : { answer: item.answer }),
       })),
     });
     if (formed !== undefined) {
@@ -148,9 +150,10 @@ export class CompactPlanner implements Planner {
         ...(budgetBlocked ? { forcedStop: 'budget' as const } : {}),
         note: `answered in the question's form (${formed.form}: ${formed.rule}) from nodes [${formed.usedNodeIds.join(', ')}] (${why}; not composed: ${notComposedReason})`,
       });
-      const evidence = nodes
-        .filter((node) => formed.usedNodeIds.includes(node.id))
-        .flatMap((node) => node.evidenceIds);
+      const evidence = [
+        ...nodes.filter((node) => formed.usedNodeIds.includes(node.id)).flatMap((node) => node.evidenceIds),
+        ...(formed.evidenceIds ?? []),
+      ];
       return {
         answer: formed.answer,
         citations: citationsForIds(evidence, run.pool.items),
