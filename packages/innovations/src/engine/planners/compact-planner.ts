@@ -7,6 +7,7 @@ import { type ContextBlock, factLine, renderContext } from '../build-context.js'
 import { citationsForIds } from '../citations.js';
 import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
+import { fallbackEvidence } from './fallback-evidence.js';
 import { synthesizeWithModel } from './model-synthesis.js';
 import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
@@ -134,12 +135,7 @@ export class CompactPlanner implements Planner {
     const formed = run.ports.heuristics.composeFallbackAnswer({
       question: run.question,
       nodes,
-      evidence: run.pool.items.map((item) => ({
-        id: item.id,
-        text: `${item.title}. ${item.text} ${item.passage}`,
-        ...(item.question === undefined ? {} : { question: item.question }),
-        ...(item.answer === undefined ? {} : { answer: item.answer }),
-      })),
+      evidence: fallbackEvidence(run.pool.items),
     });
     if (formed !== undefined) {
       run.addHop({
