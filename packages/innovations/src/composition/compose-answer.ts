@@ -203,6 +203,13 @@ export function composeComparison(
       ) {
         difference = left.number - right.number;
       } else return refuse('incomparable');
+    } else if (
+      relaxed.relaxConfidence === true &&
+      form.measure === 'number' &&
+      (left.number === undefined || right.number === undefined)
+    ) {
+      // "Who wrote shorter stories?" is no question of dates: relaxed values must be counts.
+      return refuse('incomparable');
     } else if (left.date !== undefined && right.date !== undefined) {
       difference = compareDates(left.date, right.date);
     } else if (left.number !== undefined && right.number !== undefined) {

@@ -85,6 +85,23 @@ describe('composeFallbackAnswer: a choice between two named options', () => {
     ).toBe('Harbour Lights');
   });
 
+  it('does not read dates as counts when relaxing a "more / fewer" comparison', () => {
+    const question = 'Who wrote longer novels, Ada Fenwick or Boris Lantz?';
+    const nodes = [
+      node(0, 'How many pages did Ada Fenwick write?', 'May 25, 1938', { resolved: false }),
+      node(1, 'How many pages did Boris Lantz write?', 'July 15, 1947', { resolved: false }),
+    ];
+    expect(composeFallbackAnswer({ question, nodes })?.rule).not.toBe('relaxed-comparison');
+    const counted = [
+      node(0, 'How many pages did Ada Fenwick write?', '880', { resolved: false }),
+      node(1, 'How many pages did Boris Lantz write?', '212', { resolved: false }),
+    ];
+    expect(composeFallbackAnswer({ question, nodes: counted })).toMatchObject({
+      answer: 'Ada Fenwick',
+      rule: 'relaxed-comparison',
+    });
+  });
+
   it('takes the option a node asking the choice itself named, as written in the question', () => {
     const question = 'Who lived longer, Ada Fenwick or Boris Lantz?';
     const nodes = [
