@@ -38,7 +38,10 @@ function mentionScore(node: NodeTrace, option: string): number {
 }
 
 /** Assigns each node to option 0 or 1 by what it names, or by its parents when it names neither. */
-function assignBranches(nodes: readonly NodeTrace[], options: readonly [string, string]): Map<number, 0 | 1> {
+export function assignBranches(
+  nodes: readonly NodeTrace[],
+  options: readonly [string, string],
+): Map<number, 0 | 1> {
   const branch = new Map<number, 0 | 1>();
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const visiting = new Set<number>();
@@ -69,7 +72,7 @@ function assignBranches(nodes: readonly NodeTrace[], options: readonly [string, 
 }
 
 /** A node that itself asks the comparison or the yes/no ("Which director died first?") gives no value. */
-function isAggregateNode(node: NodeTrace): boolean {
+export function isAggregateNode(node: NodeTrace): boolean {
   const form = classifyQuestion(node.question);
   if (form.kind !== 'chain') return true;
   return (
@@ -85,15 +88,31 @@ function eventOfNode(node: NodeTrace): 'birth' | 'death' | 'other' {
   return 'other';
 }
 
+/**
+ * Internal switches of the comparison and yes/no composers, for the form-aware fallback
+ * (`composeFallbackAnswer`) only; `composeAnswer` never sets them.
+ */
+export interface RelaxedComposition {
+  /** Use node values below the confidence threshold instead of refusing with `low-confidence`. */
+  readonly relaxConfidence?: boolean;
+  /** Compare normalised values for a yes/no of attribute `other` too ("part of the same system?"). */
+  readonly compareOtherAttribute?: boolean;
+}
+
 interface Value {
   readonly node: NodeTrace;
   readonly date?: DateValue;
   readonly number?: number;
 }
 
-function nodeValue(node: NodeTrace): Value | undefined {
+function nodeValue(node: NodeTrace, relaxed: RelaxedComposition): Value | undefined {
   const date = parseDate(node.answer);
   const type = inferAnswerType(node.question);
+  // The relaxed fallback reads a bare "700" answering "How many …?" as a count, not as the year 700.
+  if (relaxed.relaxConfidence === true && type === 'number' && /^\d[\d,]*$/.test(node.answer.trim())) {
+    const count = findNumbers(node.answer)[0];
+    if (count !== undefined) return { node, number: count.value };
+  }
   if (type === 'number') {
     // A number inside a date ("17 September 1900") is no age or count.
     const number = findNumbers(node.answer).find(
@@ -113,6 +132,7 @@ function branchValues(
   branches: Map<number, 0 | 1>,
   option: 0 | 1,
   event: 'birth' | 'death' | 'other',
+  relaxed: RelaxedComposition,
 ): Value[] {
   const values: Value[] = [];
   for (const node of [...nodes].reverse()) {
@@ -120,7 +140,7 @@ function branchValues(
     const type = inferAnswerType(node.question);
     if (!['date', 'year', 'number'].includes(type)) continue;
     if (event !== 'other' && eventOfNode(node) !== 'other' && eventOfNode(node) !== event) continue;
-    const value = nodeValue(node);
+    const value = nodeValue(node, relaxed);
     if (value !== undefined) values.push(value);
   }
   const onEvent = values.filter((value) => event !== 'other' && eventOfNode(value.node) === event);
@@ -134,13 +154,17 @@ function compareDates(left: DateValue, right: DateValue): number | undefined {
   return left.sortKey - right.sortKey;
 }
 
-function composeComparison(form: ComparisonForm, nodes: readonly NodeTrace[]): Composition {
+export function composeComparison(
+  form: ComparisonForm,
+  nodes: readonly NodeTrace[],
+  relaxed: RelaxedComposition = {},
+): Composition {
   const branches = assignBranches(nodes, form.options);
   const pick = (option: 0 | 1, event: 'birth' | 'death' | 'other'): Value | Refusal => {
-    const values = branchValues(nodes, branches, option, event);
+    const values = branchValues(nodes, branches, option, event, relaxed);
     const first = values[0];
     if (first === undefined) return refuse('missing-value');
-    if (!first.node.resolved) return refuse('low-confidence');
+    if (!first.node.resolved && relaxed.relaxConfidence !== true) return refuse('low-confidence');
     return first;
   };
   let difference: number | undefined;
@@ -179,6 +203,13 @@ function composeComparison(form: ComparisonForm, nodes: readonly NodeTrace[]): C
       ) {
         difference = left.number - right.number;
       } else return refuse('incomparable');
+    } else if (
+      relaxed.relaxConfidence === true &&
+      form.measure === 'number' &&
+      (left.number === undefined || right.number === undefined)
+    ) {
+      // "Who wrote shorter stories?" is no question of dates: relaxed values must be counts.
+      return refuse('incomparable');
     } else if (left.date !== undefined && right.date !== undefined) {
       difference = compareDates(left.date, right.date);
     } else if (left.number !== undefined && right.number !== undefined) {
@@ -224,15 +255,22 @@ function equalityKey(answer: string, attribute: YesNoForm['attribute']): string 
   return key.length === 0 ? undefined : key;
 }
 
-function composeYesNo(form: YesNoForm, nodes: readonly NodeTrace[]): Composition {
+export function composeYesNo(
+  form: YesNoForm,
+  nodes: readonly NodeTrace[],
+  relaxed: RelaxedComposition = {},
+): Composition {
   // "Are both A and B documentaries?" asks about membership, not about equal typed values.
-  if (form.attribute === 'other') return refuse('unsupported-yes-no');
+  if (form.attribute === 'other' && relaxed.compareOtherAttribute !== true)
+    return refuse('unsupported-yes-no');
   const types = attributeTypes[form.attribute];
   const candidates = nodes.filter(
     (node) =>
       !isAggregateNode(node) &&
       types.includes(inferAnswerType(node.question)) &&
-      node.answer.trim().length > 0,
+      node.answer.trim().length > 0 &&
+      // A "yes" or "no" is no value to compare (only the relaxed composer can meet one under `other`).
+      (relaxed.compareOtherAttribute !== true || !/^(?:yes|no)$/i.test(node.answer.trim())),
   );
   let pair: [NodeTrace, NodeTrace] | undefined;
   if (form.options !== undefined) {
@@ -247,7 +285,8 @@ function composeYesNo(form: YesNoForm, nodes: readonly NodeTrace[]): Composition
   }
   if (pair === undefined) return refuse('missing-value');
   const [left, right] = pair;
-  if (!left.resolved || !right.resolved) return refuse('low-confidence');
+  if ((!left.resolved || !right.resolved) && relaxed.relaxConfidence !== true)
+    return refuse('low-confidence');
   const leftKey = equalityKey(left.answer, form.attribute);
   const rightKey = equalityKey(right.answer, form.attribute);
   if (leftKey === undefined || rightKey === undefined) return refuse('incomparable');

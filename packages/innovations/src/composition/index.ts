@@ -1,5 +1,12 @@
 export { type ComposeAnswerOptions, type Composition, composeAnswer } from './compose-answer.js';
 export {
+  type ComposeFallbackAnswerOptions,
+  composeFallbackAnswer,
+  type FallbackAnswer,
+  type FallbackEvidence,
+  type FallbackRule,
+} from './compose-fallback-answer.js';
+export {
   type ChoiceForm,
   type CommonForm,
   type ComparisonEvent,

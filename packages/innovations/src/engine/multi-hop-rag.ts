@@ -1,5 +1,5 @@
 import { compactContext } from '../compaction/index.js';
-import { composeAnswer } from '../composition/index.js';
+import { composeAnswer, composeFallbackAnswer } from '../composition/index.js';
 import {
   type MultiHopConfig,
   type MultiHopConfigInput,
@@ -76,7 +76,13 @@ export class MultiHopRAG {
     this.tokenCounter = options.tokenCounter;
     this.config = resolveMultiHopConfig(options.config);
     this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
-    this.heuristics = { groundQuestion, composeAnswer, decomposeByRules, ...options.heuristics };
+    this.heuristics = {
+      groundQuestion,
+      composeAnswer,
+      composeFallbackAnswer,
+      decomposeByRules,
+      ...options.heuristics,
+    };
   }
 
   /** Answers a question with the configured (or requested) planner. */

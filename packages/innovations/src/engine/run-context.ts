@@ -1,4 +1,9 @@
-import type { ComposeAnswerOptions, Composition } from '../composition/index.js';
+import type {
+  ComposeAnswerOptions,
+  ComposeFallbackAnswerOptions,
+  Composition,
+  FallbackAnswer,
+} from '../composition/index.js';
 import type { MultiHopConfig, PlannerName, SynthesisMode } from '../config.js';
 import { RootweaverError } from '../errors.js';
 import type { GroundingResult, GroundQuestionOptions } from '../grounding/index.js';
@@ -14,11 +19,13 @@ import { UsageTracker } from './usage-tracker.js';
 
 /**
  * The LLM-free heuristics the planners use. Defaults: `groundQuestion`, `composeAnswer`,
- * `decomposeByRules` from this package; tests and experiments may swap them.
+ * `composeFallbackAnswer`, `decomposeByRules` from this package; tests and experiments may swap them.
  */
 export interface EngineHeuristics {
   readonly groundQuestion: (options: GroundQuestionOptions) => GroundingResult;
   readonly composeAnswer: (options: ComposeAnswerOptions) => Composition;
+  /** The answer in the question's form when composition refused and no synthesis call can be made. */
+  readonly composeFallbackAnswer: (options: ComposeFallbackAnswerOptions) => FallbackAnswer | undefined;
   readonly decomposeByRules: (question: string) => Plan;
 }
 

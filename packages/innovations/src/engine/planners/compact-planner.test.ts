@@ -11,6 +11,7 @@ import {
   InstrumentedStore,
   lastAnswerComposition,
   placeholderGrounding,
+  qaItem,
   type ScriptedExtraction,
   ScriptedExtractor,
 } from '../../test/index.js';
@@ -494,5 +495,93 @@ describe('MultiHopRAG: input validation', () => {
     const error = await rag.ask('x'.repeat(2001)).catch((caught: unknown) => caught);
     expect(isRootweaverError(error, 'invalid-input')).toBe(true);
     expect((error as Error).message).toMatch(/limit is 2000.*maxQuestionChars/);
+  });
+});
+
+describe('compact planner: with no synthesis call, the answer keeps the question form', () => {
+  const speciesQuestion = 'Which genus has more species, Velloria or Quastia?';
+  const speciesPlan: Plan = {
+    source: 'llm',
+    repairs: [],
+    nodes: [
+      { id: 0, question: 'How many species are in the genus Velloria?', refs: [] },
+      { id: 1, question: 'How many species are in the genus Quastia?', refs: [] },
+      { id: 2, question: 'Which genus has more species, Velloria or Quastia?', refs: [] },
+    ],
+  };
+  const speciesItems = [
+    qaItem({ id: 'velloria', question: 'How many species are in the genus Velloria?', answer: '350' }),
+    qaItem({ id: 'quastia', question: 'How many species are in the genus Quastia?', answer: 'three' }),
+    qaItem({ id: 'range', question: 'Where do both genera grow?', answer: 'Mexico' }),
+  ];
+  // The count of Velloria is below the confidence threshold, so composeAnswer refuses.
+  const speciesExtractions: ScriptedExtraction[] = [
+    { match: 'Velloria or Quastia', answer: 'Mexico', confidence: 0.1 },
+    { match: 'genus Velloria', answer: '350', confidence: 0.1 },
+    { match: 'genus Quastia', answer: 'three', confidence: 0.9 },
+  ];
+
+  function speciesEngine(chatModel?: FakeChatModel) {
+    return new MultiHopRAG({
+      ...(chatModel === undefined ? {} : { chatModel }),
+      store: new InMemoryStore({ items: speciesItems }),
+      extractor: new ScriptedExtractor(speciesExtractions),
+      config: { planner: 'compact', retrievalMode: 'lexical', topK: 2 },
+    });
+  }
+
+  it('answers a choice with one of its options, saying which rule chose it', async () => {
+    const answer = await speciesEngine().ask(speciesQuestion, { plan: speciesPlan });
+    expect(answer.usage.llmCalls).toBe(0);
+    expect(answer.answer).toBe('Velloria');
+    expect(answer.synthesis).toEqual({
+      mode: 'extractive',
+      reason: 'extractive-form: choice (relaxed-comparison); no-llm; not composed: low-confidence',
+    });
+    expect(answer.hops.at(-1)?.note).toBe(
+      "answered in the question's form (choice: relaxed-comparison) from nodes [0, 1] (no-llm; not composed: low-confidence)",
+    );
+    expect(answer.citations.map((citation) => citation.itemId).sort()).toEqual(['quastia', 'velloria']);
+  });
+
+  it('makes the synthesis call instead when one can be made', async () => {
+    const chatModel = new FakeChatModel().on('Sub-questions, answers and evidence', 'Quastia [1]');
+    const answer = await speciesEngine(chatModel).ask(speciesQuestion, { plan: speciesPlan });
+    expect(chatModel.calls).toHaveLength(1);
+    expect(answer.synthesis).toEqual({ mode: 'llm', reason: 'low-confidence' });
+    expect(answer.answer).toBe('Quastia [1]');
+  });
+
+  it('answers a yes/no question yes or no under synthesis "extractive", never a span', async () => {
+    const monthly = 'Are both The Quill Review and Lantern Digest monthly magazines?';
+    const plan: Plan = {
+      source: 'llm',
+      repairs: [],
+      nodes: [
+        { id: 0, question: 'What is The Quill Review?', refs: [] },
+        { id: 1, question: 'Is The Quill Review a monthly magazine?', refs: [] },
+        { id: 2, question: 'Is Lantern Digest a monthly magazine?', refs: [] },
+      ],
+    };
+    const chatModel = new FakeChatModel();
+    const rag = new MultiHopRAG({
+      chatModel,
+      store: new InMemoryStore({
+        items: [
+          qaItem({ id: 'quill', question: 'What is The Quill Review?', answer: 'a journal edited in Pell' }),
+          qaItem({ id: 'lantern', question: 'How often is Lantern Digest published?', answer: 'weekly' }),
+        ],
+      }),
+      extractor: new ScriptedExtractor([
+        { match: 'What is The Quill Review', answer: 'Pell', confidence: 0.9 },
+        { match: 'Is The Quill Review', answer: 'yes', confidence: 0.2 },
+        { match: 'Is Lantern Digest', answer: 'no', confidence: 0.2 },
+      ]),
+      config: { planner: 'compact', retrievalMode: 'lexical', topK: 2, synthesis: 'extractive' },
+    });
+    const answer = await rag.ask(monthly, { plan });
+    expect(chatModel.calls).toHaveLength(0);
+    expect(answer.answer).toBe('no');
+    expect(answer.synthesis.reason).toMatch(/^extractive-form: yes-no \(sub-answers\); extractive-mode; /);
   });
 });

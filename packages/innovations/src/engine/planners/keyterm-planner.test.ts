@@ -12,6 +12,7 @@ import {
   lastAnswerComposition,
   placeholderGrounding,
   promptOf,
+  qaItem,
   type ScriptedExtraction,
   ScriptedExtractor,
 } from '../../test/index.js';
@@ -236,6 +237,45 @@ describe('keyterm planner: without a chat model', () => {
     expect(answer.answer).toBe('University College London');
     for (const citation of answer.citations)
       expect(answer.pool[citation.marker - 1]?.id).toBe(citation.itemId);
+  });
+
+  it('answers a choice with one of its options, not a span of the pool', async () => {
+    const choice = 'Which genus has more species, Velloria or Quastia?';
+    const rag = new MultiHopRAG({
+      store: new InMemoryStore({
+        items: [
+          qaItem({ id: 'velloria', question: 'How many species are in the genus Velloria?', answer: '350' }),
+          qaItem({ id: 'quastia', question: 'How many species are in the genus Quastia?', answer: 'three' }),
+          qaItem({ id: 'range', question: 'Where do Velloria and Quastia grow?', answer: 'Mexico' }),
+        ],
+      }),
+      extractor: new ScriptedExtractor([
+        { match: choice, answer: 'Mexico', confidence: 0.4 },
+        { match: 'genus Velloria', answer: '350', confidence: 0.1 },
+        { match: 'genus Quastia', answer: 'three', confidence: 0.9 },
+      ]),
+      heuristics: {
+        decomposeByRules: () => ({
+          source: 'rules',
+          repairs: [],
+          nodes: [
+            { id: 0, question: 'How many species are in the genus Velloria?', refs: [] },
+            { id: 1, question: 'How many species are in the genus Quastia?', refs: [] },
+          ],
+        }),
+      },
+      config: { planner: 'keyterm', retrievalMode: 'lexical', topK: 3 },
+    });
+    const answer = await rag.ask(choice);
+    expect(answer.usage.llmCalls).toBe(0);
+    expect(answer.answer).toBe('Velloria');
+    // The key-term check found Quastia's count already in the pool, so it was never asked as a node:
+    // its value comes from the retrieved pair.
+    expect(answer.synthesis).toEqual({
+      mode: 'extractive',
+      reason: 'extractive-form: choice (evidence-comparison); no-llm',
+    });
+    expect(answer.citations.map((citation) => citation.itemId)).toContain('quastia');
   });
 
   it('refuses no-evidence when the store is empty', async () => {

@@ -4,6 +4,7 @@ import { type ContextBlock, factLine, renderContext } from '../build-context.js'
 import { citationsForIds } from '../citations.js';
 import { keytermDecomposePrompt, multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
+import { fallbackEvidence } from './fallback-evidence.js';
 import { synthesizeWithModel } from './model-synthesis.js';
 import { normaliseQuestion, parseQuestionList } from './parse-question-list.js';
 import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
@@ -195,6 +196,32 @@ export class KeytermPlanner implements Planner {
         citations: citationsForIds(evidence, run.pool.items),
         removedCitationMarkers: 0,
         synthesis: { mode: 'composed', reason: composition.reason },
+      };
+    }
+    // A choice or yes/no question still gets an answer of its form, not a span of the pool.
+    const formed = run.ports.heuristics.composeFallbackAnswer({
+      question: run.question,
+      nodes,
+      evidence: fallbackEvidence(run.pool.items),
+    });
+    if (formed !== undefined) {
+      run.addHop({
+        iteration,
+        kind: 'compose',
+        subQuestions: [],
+        itemsAdded: 0,
+        ...(wantsLlm ? { forcedStop: 'budget' as const } : {}),
+        note: `answered in the question's form (${formed.form}: ${formed.rule}) from nodes [${formed.usedNodeIds.join(', ')}] (${why})`,
+      });
+      const evidence = [
+        ...nodes.filter((node) => formed.usedNodeIds.includes(node.id)).flatMap((node) => node.evidenceIds),
+        ...(formed.evidenceIds ?? []),
+      ];
+      return {
+        answer: formed.answer,
+        citations: citationsForIds(evidence, run.pool.items),
+        removedCitationMarkers: 0,
+        synthesis: { mode: 'extractive', reason: `extractive-form: ${formed.form} (${formed.rule}); ${why}` },
       };
     }
     const extraction = await run.extract(run.question, run.pool.items);
