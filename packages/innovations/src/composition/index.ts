@@ -6,6 +6,7 @@ export {
   type FallbackEvidence,
   type FallbackRule,
 } from './compose-fallback-answer.js';
+export { type ConformAnswerOptions, type ConformedAnswer, conformAnswer } from './conform-answer.js';
 export {
   type ChoiceForm,
   type CommonForm,

@@ -40,10 +40,15 @@ const notNouns = new Set([
  * "New York City"). Years, dates, countries and "what is" have their own answer types.
  */
 export function askedHeadNoun(question: string): string | undefined {
+  return askedNoun(question)?.stem;
+}
+
+/** The noun asked for by name, as written (lower-cased) and stemmed: "Which dialect …?" → dialect. */
+export function askedNoun(question: string): { readonly word: string; readonly stem: string } | undefined {
   const match = /\b(?:which|what)\s+([\p{L}-]+)\b/iu.exec(question);
   const word = match?.[1]?.toLowerCase();
   if (word === undefined || notNouns.has(word) || word.length < 3) return undefined;
-  return stem(word);
+  return { word, stem: stem(word) };
 }
 
 /** Whether a candidate names a thing of the asked kind: its last word is the asked noun ("Kenton County"). */

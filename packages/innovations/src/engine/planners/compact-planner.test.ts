@@ -83,6 +83,28 @@ describe('compact planner: the worked example', () => {
     ).toMatchSnapshot();
   });
 
+  it('puts a composed chain answer in the terms of the question ("In what year" → the year of a date)', async () => {
+    const yearPlan = JSON.stringify({
+      subQuestions: [
+        { id: 0, question: 'Who directed Inception?', refs: [] },
+        { id: 1, question: 'When was [director] born?', refs: [0] },
+      ],
+    });
+    const { rag } = engine({
+      chatModel: new FakeChatModel().on('Decompose the question into atomic', yearPlan),
+      extractions: [
+        { match: 'Who directed Inception', answer: 'Christopher Nolan', confidence: 0.9 },
+        { match: 'When was Christopher Nolan born', answer: '30 July 1970', confidence: 0.9 },
+      ],
+    });
+    const answer = await rag.ask('In what year was the director of Inception born?');
+    expect(answer.answer).toBe('1970');
+    expect(answer.synthesis).toEqual({ mode: 'composed', reason: 'chain' });
+    expect(answer.hops.at(-1)?.note).toContain("answer put in the question's terms: year-of-date");
+    const when = await rag.ask('When was the director of Inception born?');
+    expect(when.answer).toBe('30 July 1970');
+  });
+
   it('with synthesis "llm" makes the second call over the sub-question answers and evidence', async () => {
     const chatModel = new FakeChatModel()
       .on('Decompose the question into atomic', chainPlan)

@@ -1,3 +1,4 @@
+import { type ConformedAnswer, conformAnswer } from '../../composition/conform-answer.js';
 import { parsePlan } from '../../plan/parse-plan.js';
 import type { Plan, PlanNode } from '../../plan/plan.js';
 import { topologicalLayers, validatePlan } from '../../plan/validate-plan.js';
@@ -99,19 +100,23 @@ export class CompactPlanner implements Planner {
       if (composition.composed) {
         if (budgetBlocked && mode === 'llm') run.forcedStop = 'budget';
         run.emit({ type: 'hop-started', iteration, kind: 'compose' });
+        const evidence = nodes
+          .filter((node) => composition.usedNodeIds.includes(node.id))
+          .flatMap((node) => node.evidenceIds);
+        const conformed =
+          composition.reason === 'chain'
+            ? conformToQuestion(run, composition.answer, evidence)
+            : { answer: composition.answer, changes: [] };
         run.addHop({
           iteration,
           kind: 'compose',
           subQuestions: [],
           itemsAdded: 0,
           ...(budgetBlocked && mode === 'llm' ? { forcedStop: 'budget' as const } : {}),
-          note: `composed (${composition.reason}) from nodes ${composition.usedNodeIds.join(', ')}: no synthesis call`,
+          note: `composed (${composition.reason}) from nodes ${composition.usedNodeIds.join(', ')}: no synthesis call${conformedNote(conformed.changes)}`,
         });
-        const evidence = nodes
-          .filter((node) => composition.usedNodeIds.includes(node.id))
-          .flatMap((node) => node.evidenceIds);
         return {
-          answer: composition.answer,
+          answer: conformed.answer,
           citations: citationsForIds(evidence, run.pool.items),
           removedCitationMarkers: 0,
           synthesis: { mode: 'composed', reason: composition.reason },
@@ -161,19 +166,20 @@ export class CompactPlanner implements Planner {
       };
     }
     const best = bestSpan(nodes);
+    const conformed = best === undefined ? undefined : conformToQuestion(run, best.answer, best.evidenceIds);
     run.addHop({
       iteration,
       kind: 'compose',
       subQuestions: [],
       itemsAdded: 0,
       ...(budgetBlocked ? { forcedStop: 'budget' as const } : {}),
-      note: `best extracted span (${why}; not composed: ${notComposedReason})`,
+      note: `best extracted span (${why}; not composed: ${notComposedReason})${conformedNote(conformed?.changes ?? [])}`,
     });
-    if (best === undefined) {
+    if (best === undefined || conformed === undefined) {
       return unansweredOutcome(why, budgetBlocked ? 'budget-exhausted' : 'no-evidence');
     }
     return {
-      answer: best.answer,
+      answer: conformed.answer,
       citations: citationsForIds(best.evidenceIds, run.pool.items),
       removedCitationMarkers: 0,
       synthesis: { mode: 'extractive', reason: `${why}; not composed: ${notComposedReason}` },
@@ -292,6 +298,27 @@ export class CompactPlanner implements Planner {
       };
     });
   }
+}
+
+/**
+ * The answer in the terms of the user's question (`conformAnswer`), read from the answer's own
+ * evidence first, then from the rest of the pool.
+ */
+function conformToQuestion(run: RunContext, answer: string, evidenceIds: readonly string[]): ConformedAnswer {
+  const first = new Set(evidenceIds);
+  const items = [
+    ...run.pool.items.filter((item) => first.has(item.id)),
+    ...run.pool.items.filter((item) => !first.has(item.id)),
+  ];
+  return conformAnswer({
+    question: run.question,
+    answer,
+    texts: items.map((item) => `${item.answer ?? ''} ${item.text} ${item.passage}`),
+  });
+}
+
+function conformedNote(changes: ConformedAnswer['changes']): string {
+  return changes.length === 0 ? '' : ` (answer put in the question's terms: ${changes.join(', ')})`;
 }
 
 /** The final node's answer (the last one run that has an answer), for answers without an LLM. */
