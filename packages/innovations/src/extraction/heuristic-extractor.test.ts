@@ -160,6 +160,29 @@ describe('HeuristicExtractor', () => {
     expect(result.answer).toBe('1951');
   });
 
+  it('answers "what year" with a year before a decade, and keeps a decade when nothing more precise is said', async () => {
+    const precise = pair(
+      'Ivo Brand',
+      'What is known about Ivo Brand?',
+      'Ivo Brand, active in the 1950s, was born in 1895 in Orlen.',
+    );
+    const year = await extractor.extract({
+      question: 'In what year was Ivo Brand born?',
+      evidence: [precise],
+    });
+    expect(year.answer).toBe('1895');
+    const vague = pair(
+      'Orlen Party',
+      'What is known about Orlen Party?',
+      'The Orlen Party began in the 1960s.',
+    );
+    const decade = await extractor.extract({
+      question: 'When did the Orlen Party begin?',
+      evidence: [vague],
+    });
+    expect(decade.answer).toBe('1960s');
+  });
+
   it('prefers the place after "born in" over other proper nouns', async () => {
     const hit = pair(
       'Ivo Brand',

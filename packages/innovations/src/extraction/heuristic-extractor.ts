@@ -204,7 +204,7 @@ function candidatesOf(
   for (const date of dates) {
     let fit = 0;
     if (type === 'date') fit = date.precision === 'day' ? 1 : date.precision === 'month' ? 0.85 : 0.75;
-    else if (type === 'year') fit = 1;
+    else if (type === 'year') fit = /^\d+s$/.test(date.text) ? 0.5 : 1;
     else if (type === 'number') fit = asksAge ? 0.9 : 0.25;
     else if (type === 'other') fit = 0.3;
     fit *= eventFit(text, date, event);
