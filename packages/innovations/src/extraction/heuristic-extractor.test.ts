@@ -164,7 +164,7 @@ describe('HeuristicExtractor', () => {
     const precise = pair(
       'Ivo Brand',
       'What is known about Ivo Brand?',
-      'Ivo Brand, active in the 1950s, was born in 1895 in Orlen.',
+      'Ivo Brand was born in the 1890s; the parish register gives 1895.',
     );
     const year = await extractor.extract({
       question: 'In what year was Ivo Brand born?',
