@@ -313,7 +313,8 @@ function conformToQuestion(run: RunContext, answer: string, evidenceIds: readonl
   return conformAnswer({
     question: run.question,
     answer,
-    texts: items.map((item) => `${item.answer ?? ''} ${item.text} ${item.passage}`),
+    // Not the item's text: it opens with the document title, named by the title's own conventions (singular).
+    texts: items.map((item) => `${item.question ?? ''} ${item.answer ?? ''} ${item.passage}`),
   });
 }
 
