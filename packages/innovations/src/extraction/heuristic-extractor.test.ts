@@ -238,6 +238,19 @@ describe('HeuristicExtractor', () => {
     expect(district.answer).toBe('Upper Harbour');
   });
 
+  it('does not answer a question that asks for no place with a bare country name', async () => {
+    const hit = pair(
+      'Orlen',
+      'What is known about Orlen?',
+      'Every spring France hosts the Lantern Week in Orlen.',
+    );
+    const result = await extractor.extract({
+      question: 'What is the spring festival of Orlen?',
+      evidence: [hit],
+    });
+    expect(result.answer).toBe('Lantern Week');
+  });
+
   it('matches the kind of organisation asked for and keeps corporate suffixes', async () => {
     const album = pair(
       'Salt Wind',

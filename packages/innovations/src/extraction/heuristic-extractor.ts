@@ -117,7 +117,9 @@ function chunkFit(
     case 'yes-no':
       return 0;
     default:
-      // A bare demonym ("American") describes, it rarely answers a question that is not about nationality.
+      // A bare demonym ("American") describes, it rarely answers a question that is not about
+      // nationality; nor does a bare country name answer one that does not ask for a place.
+      if (isCountry) return 0.2;
       return countries.some((country) => country.isDemonym) && words === 1 ? 0.15 : 0.5;
   }
 }
@@ -231,7 +233,7 @@ function candidatesOf(
   if (type === 'nationality' || type === 'country' || type === 'place' || type === 'other') {
     for (const mention of findCountries(text)) {
       let display = mention.text;
-      let fit = 0.4;
+      let fit = 0.2;
       if (type === 'country') {
         display = mention.country;
         fit = 1;
