@@ -239,14 +239,15 @@ describe('HeuristicExtractor', () => {
   });
 
   it('does not answer a question that asks for no place with a bare country name', async () => {
-    const hit = pair(
+    const resort = pair(
       'Orlen',
       'What is known about Orlen?',
-      'Every spring France hosts the Lantern Week in Orlen.',
+      'In spring, visitors to Orlen come from France.',
     );
+    const fair = { ...pair('Orlen', 'What is known about Orlen?', 'Orlen hosts the Lantern Week.'), rank: 2 };
     const result = await extractor.extract({
       question: 'What is the spring festival of Orlen?',
-      evidence: [hit],
+      evidence: [resort, fair],
     });
     expect(result.answer).toBe('Lantern Week');
   });
