@@ -70,6 +70,30 @@ describe('question forms', () => {
 });
 
 describe('composeAnswer — chain', () => {
+  it('answers with the sink whose sub-question says most of the question when a plan ends in several', () => {
+    const nodes = [
+      node(0, 'Who is the Veltrian painter born on 4 March 1921 in Orlen?', 'Ivo Brand'),
+      node(1, 'Who is Mara Quill?', 'a sculptor'),
+      node(2, 'What award did Mara Quill win?', 'Kell Prize', [1]),
+    ];
+    const question = 'What Veltrian painter born on 4 March 1921 in Orlen is the brother of Mara Quill?';
+    expect(composeAnswer({ question, nodes })).toMatchObject({
+      composed: true,
+      answer: 'Ivo Brand',
+      usedNodeIds: [0],
+    });
+    // One sink (a plain chain): its answer, whatever the wording.
+    const chain = [
+      node(0, 'Who directed Harbour Lights?', 'Mara Quill'),
+      node(1, 'Where was Mara Quill born?', 'Orlen', [0]),
+    ];
+    expect(
+      composeAnswer({ question: 'Where was the director of Harbour Lights born?', nodes: chain }),
+    ).toMatchObject({
+      answer: 'Orlen',
+    });
+  });
+
   it('answers with the last node of the chain', () => {
     const nodes = [
       node(0, 'Who is the director of Harbour Lights?', 'Mara Quill'),

@@ -341,10 +341,32 @@ function restatedBy(sink: NodeTrace, nodes: readonly NodeTrace[], question: stri
   return same.length === 1 ? same[0] : undefined;
 }
 
+/**
+ * The sink that answers the question: a plan may end in several nodes no other node depends on
+ * ("Who is the politician from Tennessee born …?" and "Who is Harold Ford Jr.?"); the one whose
+ * sub-question says most of the question's own words asks what the question asks. Ties go to the
+ * later node (a chain's last step).
+ */
+export function answeringSink(sinks: readonly NodeTrace[], question: string): NodeTrace | undefined {
+  const wanted = new Set(contentTokens(question));
+  let best: NodeTrace | undefined;
+  let bestCoverage = -1;
+  for (const sink of sinks) {
+    const said = new Set(contentTokens(sink.question));
+    const coverage =
+      wanted.size === 0 ? 0 : [...wanted].filter((token) => said.has(token)).length / wanted.size;
+    if (coverage >= bestCoverage) {
+      bestCoverage = coverage;
+      best = sink;
+    }
+  }
+  return best;
+}
+
 function composeChain(question: string, nodes: readonly NodeTrace[]): Composition {
   const referenced = new Set(nodes.flatMap((node) => node.refs));
   const sinks = nodes.filter((node) => !referenced.has(node.id));
-  const sink = sinks.at(-1) ?? nodes.at(-1);
+  const sink = answeringSink(sinks, question) ?? nodes.at(-1);
   if (sink === undefined) return refuse('no-nodes');
   const last = restatedBy(sink, nodes, question) ?? sink;
   if (!last.resolved || last.answer.trim().length === 0) return refuse('low-confidence');

@@ -1,3 +1,4 @@
+import { answeringSink } from '../../composition/compose-answer.js';
 import { type ConformedAnswer, conformAnswer } from '../../composition/conform-answer.js';
 import { parsePlan } from '../../plan/parse-plan.js';
 import type { Plan, PlanNode } from '../../plan/plan.js';
@@ -165,7 +166,7 @@ export class CompactPlanner implements Planner {
         },
       };
     }
-    const best = bestSpan(nodes);
+    const best = bestSpan(nodes, run.question);
     const conformed = best === undefined ? undefined : conformToQuestion(run, best.answer, best.evidenceIds);
     run.addHop({
       iteration,
@@ -322,8 +323,12 @@ function conformedNote(changes: ConformedAnswer['changes']): string {
   return changes.length === 0 ? '' : ` (answer put in the question's terms: ${changes.join(', ')})`;
 }
 
-/** The final node's answer (the last one run that has an answer), for answers without an LLM. */
-function bestSpan(nodes: readonly NodeTrace[]): NodeTrace | undefined {
+/** The answering sink's span (see `answeringSink`), else the last node run that has an answer: the answer without an LLM. */
+function bestSpan(nodes: readonly NodeTrace[], question: string): NodeTrace | undefined {
+  const referenced = new Set(nodes.flatMap((node) => node.refs));
+  const sinks = nodes.filter((node) => !referenced.has(node.id) && node.answer.length > 0);
+  const sink = answeringSink(sinks, question);
+  if (sink !== undefined) return sink;
   for (let index = nodes.length - 1; index >= 0; index -= 1) {
     const node = nodes[index];
     if (node !== undefined && node.answer.length > 0) return node;
