@@ -9,7 +9,7 @@ import { type ContextBlock, factLine, renderContext } from '../build-context.js'
 import { citationsForIds } from '../citations.js';
 import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
-import { fallbackEvidence } from './fallback-evidence.js';
+import { formFallbackOutcome } from './form-fallback.js';
 import { synthesizeWithModel } from './model-synthesis.js';
 import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
@@ -138,34 +138,13 @@ export class CompactPlanner implements Planner {
     const why = mode === 'extractive' ? 'extractive-mode' : budgetBlocked ? 'budget' : 'no-llm';
     run.emit({ type: 'hop-started', iteration, kind: 'compose' });
     // No synthesis call: a choice or yes/no question still gets an answer of its form.
-    const formed = run.ports.heuristics.composeFallbackAnswer({
-      question: run.question,
+    const formed = formFallbackOutcome(run, {
+      iteration,
       nodes,
-      evidence: fallbackEvidence(run.pool.items),
+      budgetStop: budgetBlocked,
+      why: `${why}; not composed: ${notComposedReason}`,
     });
-    if (formed !== undefined) {
-      run.addHop({
-        iteration,
-        kind: 'compose',
-        subQuestions: [],
-        itemsAdded: 0,
-        ...(budgetBlocked ? { forcedStop: 'budget' as const } : {}),
-        note: `answered in the question's form (${formed.form}: ${formed.rule}) from nodes [${formed.usedNodeIds.join(', ')}] (${why}; not composed: ${notComposedReason})`,
-      });
-      const evidence = [
-        ...nodes.filter((node) => formed.usedNodeIds.includes(node.id)).flatMap((node) => node.evidenceIds),
-        ...(formed.evidenceIds ?? []),
-      ];
-      return {
-        answer: formed.answer,
-        citations: citationsForIds(evidence, run.pool.items),
-        removedCitationMarkers: 0,
-        synthesis: {
-          mode: 'extractive',
-          reason: `extractive-form: ${formed.form} (${formed.rule}); ${why}; not composed: ${notComposedReason}`,
-        },
-      };
-    }
+    if (formed !== undefined) return formed;
     const best = bestSpan(nodes, run.question);
     const conformed = best === undefined ? undefined : conformToQuestion(run, best.answer, best.evidenceIds);
     run.addHop({

@@ -4,7 +4,7 @@ import { type ContextBlock, factLine, renderContext } from '../build-context.js'
 import { citationsForIds } from '../citations.js';
 import { keytermDecomposePrompt, multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
-import { fallbackEvidence } from './fallback-evidence.js';
+import { formFallbackOutcome } from './form-fallback.js';
 import { synthesizeWithModel } from './model-synthesis.js';
 import { normaliseQuestion, parseQuestionList } from './parse-question-list.js';
 import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
@@ -199,31 +199,8 @@ export class KeytermPlanner implements Planner {
       };
     }
     // A choice or yes/no question still gets an answer of its form, not a span of the pool.
-    const formed = run.ports.heuristics.composeFallbackAnswer({
-      question: run.question,
-      nodes,
-      evidence: fallbackEvidence(run.pool.items),
-    });
-    if (formed !== undefined) {
-      run.addHop({
-        iteration,
-        kind: 'compose',
-        subQuestions: [],
-        itemsAdded: 0,
-        ...(wantsLlm ? { forcedStop: 'budget' as const } : {}),
-        note: `answered in the question's form (${formed.form}: ${formed.rule}) from nodes [${formed.usedNodeIds.join(', ')}] (${why})`,
-      });
-      const evidence = [
-        ...nodes.filter((node) => formed.usedNodeIds.includes(node.id)).flatMap((node) => node.evidenceIds),
-        ...(formed.evidenceIds ?? []),
-      ];
-      return {
-        answer: formed.answer,
-        citations: citationsForIds(evidence, run.pool.items),
-        removedCitationMarkers: 0,
-        synthesis: { mode: 'extractive', reason: `extractive-form: ${formed.form} (${formed.rule}); ${why}` },
-      };
-    }
+    const formed = formFallbackOutcome(run, { iteration, nodes, budgetStop: wantsLlm, why });
+    if (formed !== undefined) return formed;
     const extraction = await run.extract(run.question, run.pool.items);
     run.addHop({
       iteration,
