@@ -173,6 +173,16 @@ describe('composeAnswer — chain', () => {
 });
 
 describe('composeAnswer — comparison', () => {
+  it('reads a bare number answering "how many" as a count, not a year ("700" species against "two")', () => {
+    const nodes = [
+      node(0, 'How many species does Quellina have?', '700'),
+      node(1, 'How many species does Tessing have?', 'two'),
+    ];
+    expect(
+      composeAnswer({ question: 'Which genus has more species, Quellina or Tessing?', nodes }),
+    ).toMatchObject({ composed: true, answer: 'Quellina', reason: 'comparison' });
+  });
+
   const question = (word: string): string => `Which film came out ${word}, Harbour Lights or Stone Orchard?`;
   const nodes = [
     node(0, 'When was Harbour Lights released?', '12 June 1951'),

@@ -105,11 +105,11 @@ interface Value {
   readonly number?: number;
 }
 
-function nodeValue(node: NodeTrace, relaxed: RelaxedComposition): Value | undefined {
+function nodeValue(node: NodeTrace): Value | undefined {
   const date = parseDate(node.answer);
   const type = inferAnswerType(node.question);
-  // The relaxed fallback reads a bare "700" answering "How many …?" as a count, not as the year 700.
-  if (relaxed.relaxConfidence === true && type === 'number' && /^\d[\d,]*$/.test(node.answer.trim())) {
+  // A bare "700" answering "How many …?" is a count, not the year 700.
+  if (type === 'number' && /^\d[\d,]*$/.test(node.answer.trim())) {
     const count = findNumbers(node.answer)[0];
     if (count !== undefined) return { node, number: count.value };
   }
@@ -140,7 +140,7 @@ function branchValues(
     const type = inferAnswerType(node.question);
     if (!['date', 'year', 'number'].includes(type)) continue;
     if (event !== 'other' && eventOfNode(node) !== 'other' && eventOfNode(node) !== event) continue;
-    const value = nodeValue(node, relaxed);
+    const value = nodeValue(node);
     if (value !== undefined) values.push(value);
   }
   const onEvent = values.filter((value) => event !== 'other' && eventOfNode(value.node) === event);
