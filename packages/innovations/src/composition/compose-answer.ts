@@ -132,7 +132,6 @@ function branchValues(
   branches: Map<number, 0 | 1>,
   option: 0 | 1,
   event: 'birth' | 'death' | 'other',
-  relaxed: RelaxedComposition,
 ): Value[] {
   const values: Value[] = [];
   for (const node of [...nodes].reverse()) {
@@ -161,7 +160,7 @@ export function composeComparison(
 ): Composition {
   const branches = assignBranches(nodes, form.options);
   const pick = (option: 0 | 1, event: 'birth' | 'death' | 'other'): Value | Refusal => {
-    const values = branchValues(nodes, branches, option, event, relaxed);
+    const values = branchValues(nodes, branches, option, event);
     const first = values[0];
     if (first === undefined) return refuse('missing-value');
     if (!first.node.resolved && relaxed.relaxConfidence !== true) return refuse('low-confidence');
