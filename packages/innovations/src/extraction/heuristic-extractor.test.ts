@@ -252,6 +252,36 @@ describe('HeuristicExtractor', () => {
     expect(result.answer).toBe('Lantern Week');
   });
 
+  it('meets "won" in "victory" and "played" in "portrayed" (relation words said another way)', async () => {
+    const race = pair(
+      'Orlen Grand Prix',
+      'What is known about Orlen Grand Prix?',
+      'The track saw a crash involving Ivo Brand in 1980, and the final career victory for Mara Quill in 1993.',
+    );
+    const won = await extractor.extract({ question: 'Who won the Orlen Grand Prix race?', evidence: [race] });
+    expect(won.answer).toBe('Mara Quill');
+    const film = pair(
+      'Harbour Lights',
+      'What is known about Harbour Lights?',
+      'Harbour Lights was produced by Ivo Brand, and the lighthouse keeper Tam was portrayed by Jonah Vale.',
+    );
+    const played = await extractor.extract({
+      question: 'Who played the lighthouse keeper Tam in Harbour Lights?',
+      evidence: [film],
+    });
+    expect(played.answer).toBe('Jonah Vale');
+  });
+
+  it('does not take an event, series or award for a person', async () => {
+    const hit = pair(
+      'Orlen Speedway',
+      'What is known about Orlen Speedway?',
+      'Mara Quill drove there; the Kell Indy Lights Series won the 1993 race at Orlen Speedway.',
+    );
+    const result = await extractor.extract({ question: 'Who won at Orlen Speedway?', evidence: [hit] });
+    expect(result.answer).toBe('Mara Quill');
+  });
+
   it('matches the kind of organisation asked for and keeps corporate suffixes', async () => {
     const album = pair(
       'Salt Wind',

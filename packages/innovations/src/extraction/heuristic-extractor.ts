@@ -58,7 +58,7 @@ const organisationWords =
 const placeCue = /\b(?:in|at|near|from|of|born in|died in|buried in|located in|based in)\s*$/i;
 /** Names that are not people's: an initial article, or a place's head word first or last. */
 const notPersonName =
-  /^(?:The|A|An)\s|\s(?:Point|City|County|River|Lake|Mountains?|Island|Islands|Street|Avenue|Road|Park|Bay|Valley|Hills?|Beach|Airport|Station|Bridge|Square|Castle|Palace|Cathedral|Church|Stadium|Arena|Hospital|Province|District|Region|Township|Village|Desert|Forest|Sea|Ocean|Harbour|Harbor|Canal|Falls)$|^(?:Lake|Mount|Fort|Port|Cape|Saint-|San|Santa|Los|Las|New)\s/;
+  /^(?:The|A|An)\s|\s(?:Series|Cup|Championships?|Games|Prize|Awards?|Trophy|Prix|Tour|Festival|Olympics|Point|City|County|River|Lake|Mountains?|Island|Islands|Street|Avenue|Road|Park|Bay|Valley|Hills?|Beach|Airport|Station|Bridge|Square|Castle|Palace|Cathedral|Church|Stadium|Arena|Hospital|Province|District|Region|Township|Village|Desert|Forest|Sea|Ocean|Harbour|Harbor|Canal|Falls)$|^(?:Lake|Mount|Fort|Port|Cape|Saint-|San|Santa|Los|Las|New)\s/;
 const personCue = /\b(?:by|directed by|married|son of|daughter of|wife of|husband of)\s*$/i;
 /** Names that belong to people, not places: titles of nobility, regnal numbers. */
 const personLike =

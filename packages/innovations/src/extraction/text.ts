@@ -48,6 +48,21 @@ const irregularStems: Readonly<Record<string, string>> = {
   spouse: 'spous',
   buried: 'buria',
   burial: 'buria',
+  // Winning and acting are said in several words: "won", "victory"; "played", "portrayed".
+  win: 'win',
+  wins: 'win',
+  won: 'win',
+  winning: 'win',
+  victory: 'win',
+  victories: 'win',
+  play: 'play',
+  plays: 'play',
+  played: 'play',
+  playing: 'play',
+  portray: 'play',
+  portrays: 'play',
+  portrayed: 'play',
+  portraying: 'play',
 };
 
 /** Content tokens of a text: no function words, no single letters. */
