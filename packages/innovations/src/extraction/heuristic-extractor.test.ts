@@ -282,6 +282,26 @@ describe('HeuristicExtractor', () => {
     expect(result.answer).toBe('Mara Quill');
   });
 
+  it('takes no name that qualifies a common noun for a person ("the Kell Day Saint movement")', async () => {
+    const hit = pair(
+      'Orlen',
+      'What is known about Orlen?',
+      'In Orlen, the leader of the Kell Day Saint movement was Ivo Brand.',
+    );
+    const result = await extractor.extract({ question: 'Who was the leader in Orlen?', evidence: [hit] });
+    expect(result.answer).toBe('Ivo Brand');
+  });
+
+  it('does not count a shared family name as repeating a question about a relative', async () => {
+    const hit = pair(
+      'Memoir of Ivo Brand',
+      'What is known about Memoir of Ivo Brand?',
+      'The memoir of Ivo Brand was told by his mother, Tamsin Lee Brand, and printed by Oswin Hart in Orlen.',
+    );
+    const result = await extractor.extract({ question: 'Who is the mother of Ivo Brand?', evidence: [hit] });
+    expect(result.answer).toBe('Tamsin Lee Brand');
+  });
+
   it('matches the kind of organisation asked for and keeps corporate suffixes', async () => {
     const album = pair(
       'Salt Wind',

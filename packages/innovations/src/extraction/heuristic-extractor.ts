@@ -70,6 +70,7 @@ function chunkFit(
   chunk: TextSpan,
   type: AnswerType,
   before: string,
+  after: string,
   askedKind?: OrganisationKind,
   kin?: Kin,
 ): number {
@@ -85,7 +86,9 @@ function chunkFit(
       if (notPersonName.test(chunk.text)) return 0.15;
       const cue = personCue.test(before) ? 0.1 : 0;
       const base = (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
-      return base * kinFit(chunk.text, before, kin);
+      // "the Latter Day Saint movement": a name that qualifies the common noun after it names no one.
+      const modifier = modifiesNoun(after) ? 0.4 : 1;
+      return base * modifier * kinFit(chunk.text, before, kin);
     }
     case 'place': {
       if (countries.some((country) => country.isDemonym)) return 0;
@@ -122,6 +125,17 @@ function chunkFit(
       if (isCountry) return 0.2;
       return countries.some((country) => country.isDemonym) && words === 1 ? 0.15 : 0.5;
   }
+}
+
+/** Verbs a name is often the subject of: a lower-case word after a name that is not a noun it qualifies. */
+const verbAfterName =
+  /^(?:said|says|won|wins|became|becomes|made|makes|took|takes|led|leads|ran|runs|wrote|writes|sang|sings|went|goes|came|comes|left|leaves|met|meets|told|tells|gave|gives|began|begins|got|gets|held|holds|saw|sees|found|finds|built|builds|lost|loses|drew|draws|chose|chooses|spent|spends|knew|knows|paid|pays|sold|sells|stood|stands|brought|brings|thought|thinks|himself|herself|who|whom|whose|which|that|also|later|then|now|once|still|and|or|but|as|at|in|on|of|for|to|from|with|by|is|was|are|were|has|had|have|will|would|can|could|may|might|must|should|did|does|do)$/;
+
+/** Whether the text after a name starts with a lower-case noun the name qualifies ("… movement"). */
+function modifiesNoun(after: string): boolean {
+  const word = /^\s+(\p{Ll}[\p{Ll}-]*)\b/u.exec(after)?.[1];
+  if (word === undefined) return false;
+  return !verbAfterName.test(word) && !/(?:ed|ing|ly)$/.test(word);
 }
 
 type DateEvent = 'birth' | 'death' | 'other';
@@ -256,7 +270,14 @@ function candidatesOf(
         const reading = parts.length > 1 ? (chunk === whole ? (single ? 0.5 : 1) : single ? 1 : 0.8) : 1;
         const fit =
           reading *
-          chunkFit(chunk, type, text.slice(Math.max(0, chunk.start - 100), chunk.start), askedKind, kin) *
+          chunkFit(
+            chunk,
+            type,
+            text.slice(Math.max(0, chunk.start - 100), chunk.start),
+            text.slice(chunk.end, chunk.end + 30),
+            askedKind,
+            kin,
+          ) *
           (type === 'place' ? eventFit(text, chunk, event) : 1);
         if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
       }
@@ -305,6 +326,8 @@ interface QuestionProfile {
   readonly kinTopic?: KinTopic;
   /** "In which county …?": the stem of the noun asked for by name. */
   readonly headNoun?: string;
+  /** The last words of the names the question mentions (family names, for questions about relatives). */
+  readonly familyNames: ReadonlySet<string>;
 }
 
 function profile(question: string): QuestionProfile {
@@ -327,8 +350,15 @@ function profile(question: string): QuestionProfile {
   const kin = askedKin(question);
   const topic = kinTopic(question);
   const headNoun = askedHeadNoun(question);
+  const familyNames = new Set(
+    capitalisedChunks(question).flatMap((chunk) => {
+      const words = wordTokens(chunk.text);
+      return words.length >= 2 ? [words.at(-1) ?? ''] : [];
+    }),
+  );
   return {
     ...(headNoun === undefined ? {} : { headNoun }),
+    familyNames,
     type,
     allTokens: new Set(wordTokens(question)),
     entityTokens: [...entityTokens],
@@ -384,10 +414,17 @@ function cueBonus(text: string, candidate: Candidate, question: QuestionProfile)
   return Number.isFinite(best) ? 1 + 0.35 * Math.exp(-best / 3) : 1;
 }
 
-/** Share of the candidate's words that the question itself contains (an answer must not repeat it). */
+/**
+ * Share of the candidate's words that the question itself contains (an answer must not repeat it).
+ * Relatives share a family name: asked for a relative, "Lucy Mack Smith" does not repeat "the mother
+ * of Joseph Smith" by its "Smith".
+ */
 function questionOverlap(candidate: string, question: QuestionProfile): number {
-  const tokens = wordTokens(candidate).filter((token) => !stopWords.has(token));
-  if (tokens.length === 0) return 1;
+  const all = wordTokens(candidate).filter((token) => !stopWords.has(token));
+  if (all.length === 0) return 1;
+  const tokens =
+    question.kinTopic !== undefined ? all.filter((token) => !question.familyNames.has(token)) : all;
+  if (tokens.length === 0) return all.length > 1 ? 0 : 1;
   return tokens.filter((token) => question.allTokens.has(token)).length / tokens.length;
 }
 
