@@ -16,7 +16,7 @@ const rules: readonly [RegExp, AnswerType][] = [
     'number',
   ],
   [
-    /\bwhere\b.*\b(?:stud(?:y|ied)|educated|work(?:s|ed)?|attend(?:ed)?|graduate[ds]?|employed|teach(?:es)?|taught|play(?:s|ed)?)\b|\b(?:what|which) (?:company|organi[sz]ation|university|college|school|team|club|band|group|label|party|publisher|studio|network|institution|firm|corporation)\b|\bwho (?:published|produced|distributed|owns|owned|founded)\b.*\b(?:magazine|journal|newspaper|company)\b|\bpublisher\b|\brecord label\b|\bwhat (?:company|organi[sz]ation) published\b/i,
+    /\bwhere\b.*\b(?:stud(?:y|ied)|educated|work(?:s|ed)?|attend(?:ed)?|graduate[ds]?|employed|teach(?:es)?|taught|play(?:s|ed)?)\b|\b(?:what|which) (?:company|organi[sz]ation|university|college|school|team|club|band|group|label|party|publisher|studio|network|institution|firm|corporation)\b|\bwho (?:published|produced|distributed|owns|owned|founded)\b.*\b(?:magazine|journal|newspaper|company)\b|\bpublisher\b|\brecord label\b|\b(?:purchaser|acquirer|distributor|manufacturer)\b|\bwhat (?:company|organi[sz]ation) published\b/i,
     'organisation',
   ],
   [

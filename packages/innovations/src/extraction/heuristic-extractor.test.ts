@@ -47,6 +47,7 @@ describe('inferAnswerType', () => {
     ['How many films did Mara Quill direct?', 'number'],
     ['What is the age of Ivo Brand?', 'number'],
     ["What is Ivo Brand's home country?", 'country'],
+    ['Who is the purchaser of Harbour Trust?', 'organisation'],
     ["What percent of Veltria's population was Lutheran in 2010?", 'number'],
     ['What is the average yearly income for someone in Orlen?', 'number'],
     ['Which company published The Tidewater Review?', 'organisation'],
@@ -300,6 +301,32 @@ describe('HeuristicExtractor', () => {
     );
     const result = await extractor.extract({ question: 'Who is the mother of Ivo Brand?', evidence: [hit] });
     expect(result.answer).toBe('Tamsin Lee Brand');
+  });
+
+  it('reads the topic of a topic-only pair as a possible agent ("What is known about X?" → "X announced …")', async () => {
+    const hit = pair(
+      'Kell Bank',
+      'What is known about Kell Bank?',
+      'In 2004, Kell Bank announced it would purchase Orlen-based lender Harbour Trust.',
+    );
+    const result = await extractor.extract({
+      question: 'Who is the purchaser of Harbour Trust?',
+      evidence: [hit],
+    });
+    expect(result.answer).toBe('Kell Bank');
+  });
+
+  it('takes no one a group noun introduces for a person ("the folk group Harbour Lights")', async () => {
+    const hit = pair(
+      'Salt Wind',
+      'What is known about Salt Wind?',
+      'Salt Wind, sung with the folk group Harbour Lights, was a duet of Ivo Brand and Tamsin Lee.',
+    );
+    const result = await extractor.extract({
+      question: 'Who sang Salt Wind with Ivo Brand?',
+      evidence: [hit],
+    });
+    expect(result.answer).toBe('Tamsin Lee');
   });
 
   it('matches the kind of organisation asked for and keeps corporate suffixes', async () => {
