@@ -70,6 +70,24 @@ describe('question forms', () => {
 });
 
 describe('composeAnswer — chain', () => {
+  it('answers with the latest node naming the asked noun when the last step lost it ("What other county …?")', () => {
+    const nodes = [
+      node(0, 'What county is Orlen located in?', 'Kell County'),
+      node(1, 'What counties does Kell County share a border with?', 'Tarrow County', [0]),
+      node(2, 'Which of Kell County is not the one asked about?', 'Veltria', [1]),
+    ];
+    const question = 'What other county does the county where Orlen is located share a border with?';
+    expect(classifyQuestion(question)).toEqual({ kind: 'chain' });
+    expect(composeAnswer({ question, nodes })).toMatchObject({
+      composed: true,
+      answer: 'Tarrow County',
+      usedNodeIds: [1],
+    });
+    // The last node naming the noun itself keeps it.
+    const named = [...nodes.slice(0, 2), node(2, 'Which county borders Tarrow County?', 'Lind County', [1])];
+    expect(composeAnswer({ question, nodes: named })).toMatchObject({ answer: 'Lind County' });
+  });
+
   it('answers with the sink whose sub-question says most of the question when a plan ends in several', () => {
     const nodes = [
       node(0, 'Who is the Veltrian painter born on 4 March 1921 in Orlen?', 'Ivo Brand'),

@@ -1,5 +1,6 @@
 import type { NodeTrace } from '../engine/answer.js';
 import { inferAnswerType } from '../extraction/answer-type.js';
+import { askedHeadNoun, namesAskedNoun } from '../extraction/asked-noun.js';
 import { countryOf, findCountries, regionOf } from '../extraction/countries.js';
 import { type DateValue, findNumbers, parseDate } from '../extraction/dates.js';
 import { contentTokens, normaliseAnswer, wordTokens } from '../extraction/text.js';
@@ -362,12 +363,30 @@ export function answeringSink(sinks: readonly NodeTrace[], question: string): No
   return best;
 }
 
+/**
+ * "What other county …?" answered "Texas" by a last step that lost its way, when an earlier resolved
+ * step answered "Crockett County": the latest node whose answer names the asked noun answers the
+ * question. A last node that names it, or a question that asks for no such noun, keeps the node.
+ */
+export function namedByAskedNoun(
+  chosen: NodeTrace,
+  nodes: readonly NodeTrace[],
+  question: string,
+): NodeTrace {
+  const noun = askedHeadNoun(question);
+  if (noun === undefined || namesAskedNoun(chosen.answer, noun)) return chosen;
+  const naming = nodes.filter(
+    (node) => node.id !== chosen.id && node.resolved && namesAskedNoun(node.answer, noun),
+  );
+  return naming.at(-1) ?? chosen;
+}
+
 function composeChain(question: string, nodes: readonly NodeTrace[]): Composition {
   const referenced = new Set(nodes.flatMap((node) => node.refs));
   const sinks = nodes.filter((node) => !referenced.has(node.id));
   const sink = answeringSink(sinks, question) ?? nodes.at(-1);
   if (sink === undefined) return refuse('no-nodes');
-  const last = restatedBy(sink, nodes, question) ?? sink;
+  const last = namedByAskedNoun(restatedBy(sink, nodes, question) ?? sink, nodes, question);
   if (!last.resolved || last.answer.trim().length === 0) return refuse('low-confidence');
   const wanted = inferAnswerType(question);
   if (dateTypes.includes(wanted) && parseDate(last.answer) === undefined) return refuse('type-mismatch');

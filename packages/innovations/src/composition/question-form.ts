@@ -193,9 +193,12 @@ export function classifyQuestion(question: string): QuestionForm {
       ...(subjects === undefined ? {} : { options: subjects }),
     };
   }
-  if (/\bin common\b|\b(?:did|do|does)\b.+\b(?:share)\b|\bwhat (?:are|were) both\b/i.test(text)) {
+  // "What did A and B share?" is a shared value; "What county does X share a border with?" is a chain.
+  const shared = /\b(?:did|do|does)\b.+\bshare\b/i.test(text);
+  if (/\bin common\b|\bwhat (?:are|were) both\b/i.test(text) || shared) {
     const subjects = parseConjunctionOptions(text);
-    return { kind: 'common', ...(subjects === undefined ? {} : { options: subjects }) };
+    if (!shared || subjects !== undefined || /\bin common\b|\bboth\b/i.test(text))
+      return { kind: 'common', ...(subjects === undefined ? {} : { options: subjects }) };
   }
   const between = /^\s*between\s+(.+?)\s+and\s+(.+?),/i.exec(text);
   if (between?.[1] !== undefined && between[2] !== undefined) {

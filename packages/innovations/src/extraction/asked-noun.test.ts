@@ -13,6 +13,11 @@ describe('askedHeadNoun', () => {
     expect(askedHeadNoun('Who founded Brix Pies?')).toBeUndefined();
   });
 
+  it('reads past a determiner to the noun ("What other county …", "Which two rivers …")', () => {
+    expect(askedHeadNoun('What other county does Vell County border?')).toBe('count');
+    expect(askedHeadNoun('Which two rivers meet at Vell?')).toBe('river');
+  });
+
   it('matches names whose last word is the asked noun', () => {
     expect(namesAskedNoun('Marrow County', 'count')).toBe(true);
     expect(namesAskedNoun('Ostra River', 'river')).toBe(true);

@@ -45,7 +45,9 @@ export function askedHeadNoun(question: string): string | undefined {
 
 /** The noun asked for by name, as written (lower-cased) and stemmed: "Which dialect …?" → dialect. */
 export function askedNoun(question: string): { readonly word: string; readonly stem: string } | undefined {
-  const match = /\b(?:which|what)\s+([\p{L}-]+)\b/iu.exec(question);
+  // "What other county …?", "Which two rivers …?": the noun comes after the determiner.
+  const match =
+    /\b(?:which|what)\s+(?:(?:other|another|two|three|first|second|last)\s+)?([\p{L}-]+)\b/iu.exec(question);
   const word = match?.[1]?.toLowerCase();
   if (word === undefined || notNouns.has(word) || word.length < 3) return undefined;
   return { word, stem: stem(word) };

@@ -1,4 +1,4 @@
-import { answeringSink } from '../../composition/compose-answer.js';
+import { answeringSink, namedByAskedNoun } from '../../composition/compose-answer.js';
 import { type ConformedAnswer, conformAnswer } from '../../composition/conform-answer.js';
 import { parsePlan } from '../../plan/parse-plan.js';
 import type { Plan, PlanNode } from '../../plan/plan.js';
@@ -307,7 +307,7 @@ function bestSpan(nodes: readonly NodeTrace[], question: string): NodeTrace | un
   const referenced = new Set(nodes.flatMap((node) => node.refs));
   const sinks = nodes.filter((node) => !referenced.has(node.id) && node.answer.length > 0);
   const sink = answeringSink(sinks, question);
-  if (sink !== undefined) return sink;
+  if (sink !== undefined) return namedByAskedNoun(sink, nodes, question);
   for (let index = nodes.length - 1; index >= 0; index -= 1) {
     const node = nodes[index];
     if (node !== undefined && node.answer.length > 0) return node;
