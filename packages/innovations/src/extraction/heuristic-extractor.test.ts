@@ -329,6 +329,16 @@ describe('HeuristicExtractor', () => {
     expect(result.answer).toBe('Tamsin Lee');
   });
 
+  it('reads a life span with an aside between the birth date and the dash ("1640? (baptised) – 1689")', async () => {
+    const text =
+      'Ivo Brand ( ; 4 March 1921?  (baptismal date)–16 April 1989) was a Veltrian poet. He lived in Orlen.';
+    const hit = pair('Ivo Brand', 'What is Ivo Brand?', 'Veltrian poet', text);
+    const died = await extractor.extract({ question: 'When did Ivo Brand die?', evidence: [hit] });
+    expect(died.answer).toBe('16 April 1989');
+    const born = await extractor.extract({ question: 'When was Ivo Brand born?', evidence: [hit] });
+    expect(born.answer).toBe('4 March 1921');
+  });
+
   it('matches the kind of organisation asked for and keeps corporate suffixes', async () => {
     const album = pair(
       'Salt Wind',

@@ -157,7 +157,7 @@ type DateEvent = 'birth' | 'death' | 'other';
 function eventFit(text: string, date: TextSpan, event: DateEvent): number {
   if (event === 'other') return 1;
   const before = text.slice(Math.max(0, date.start - 40), date.start).toLowerCase();
-  const after = text.slice(date.end, date.end + 6);
+  const after = text.slice(date.end, date.end + 36);
   const lastBirth = Math.max(
     before.lastIndexOf('born'),
     before.lastIndexOf('birth'),
@@ -169,8 +169,9 @@ function eventFit(text: string, date: TextSpan, event: DateEvent): number {
     before.lastIndexOf('passed away'),
     before.search(/\bd\.\s*$/),
   );
-  const rangeStart = /^\s*[–—-]\s*\S/.test(after);
-  const rangeEnd = /\d\s*[–—-]\s*$/.test(before);
+  // "(14 December 1640 (baptised) – 16 April 1689)": a short aside may stand between a date and the dash.
+  const rangeStart = /^[^–—\d]{0,30}?\s*[–—-]\s*(?:\d|\p{Lu}\p{Ll}+\.?\s+\d)/u.test(after);
+  const rangeEnd = /\d[^–—\d]{0,30}?[–—-]\s*$/.test(before);
   const saysBirth = lastBirth > lastDeath || (rangeStart && lastDeath < 0);
   const saysDeath = lastDeath > lastBirth || (rangeEnd && lastBirth < 0);
   if (event === 'birth') return saysDeath ? 0.25 : saysBirth ? 1.15 : 1;
@@ -311,11 +312,19 @@ function candidatesOf(
   );
 }
 
+/** Sentences of a text; a boundary inside parentheses ("(c. 1640?  (baptised) – 1689)") is none. */
 function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}"'(])/u)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 0);
+  const found: string[] = [];
+  let start = 0;
+  for (const boundary of text.matchAll(/(?<=[.!?])\s+(?=[\p{Lu}"'(])/gu)) {
+    const piece = text.slice(start, boundary.index);
+    const open = (piece.match(/\(/g) ?? []).length - (piece.match(/\)/g) ?? []).length;
+    if (open > 0) continue;
+    found.push(piece);
+    start = boundary.index + boundary[0].length;
+  }
+  found.push(text.slice(start));
+  return found.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0);
 }
 
 interface Relevance {
