@@ -339,6 +339,28 @@ describe('HeuristicExtractor', () => {
     expect(born.answer).toBe('4 March 1921');
   });
 
+  it('takes no work for a person when the pair describes its answer as one ("Who is a 1995 film …?")', async () => {
+    const film = pair(
+      'Salt Wind (film)',
+      'Who is a 1995 drama film directed by Ivo Brand?',
+      'Salt Wind',
+      'Salt Wind is a 1995 drama film directed by Ivo Brand.',
+    );
+    const cast = {
+      ...pair(
+        'Stone Orchard',
+        'What is Stone Orchard?',
+        'a 2010 film directed by Ivo Brand and starring Tamsin Lee',
+      ),
+      rank: 2,
+    };
+    const result = await extractor.extract({
+      question: 'Who is the spouse of Ivo Brand?',
+      evidence: [film, cast],
+    });
+    expect(result.answer).toBe('Tamsin Lee');
+  });
+
   it('matches the kind of organisation asked for and keeps corporate suffixes', async () => {
     const album = pair(
       'Salt Wind',

@@ -48,6 +48,8 @@ interface Source {
   readonly weight: number;
   /** The profile of the pair's own question, for a pair's answer. */
   readonly pairQuestion?: QuestionProfile;
+  /** The pair's question describes its answer as a work ("What is a 1995 film directed by X?"). */
+  readonly answersWork?: boolean;
 }
 
 interface Scored {
@@ -71,6 +73,8 @@ const personLike =
   /\b(?:King|Queen|Prince|Princess|Count|Countess|Duke|Duchess|Earl|Lady|Lord|Sir|Emperor|Empress|Pope|Saint(?= [A-Z][a-z]+$)|Archduke|Baron|Marquess)\b|\b[IVX]{1,4}\b(?!\s*(?:Street|Avenue))/;
 const groupCue =
   /\b(?:group|band|duo|trio|quartet|company|corporation|club|team|label|firm|party|network|magazine|newspaper|organi[sz]ation)\s*$/i;
+const describesWork =
+  /^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?:an?|the)\s+[^?]*?\b(?:film|movie|album|song|single|novel|book|series|show|play|opera|musical|game|episode|documentary|sitcom|poem|painting)\b/i;
 const titleCue = /\b(?:film|movie|song|album|novel|book|series|show)\s*$/i;
 
 /** The quality of a chunk as an answer of the given type. */
@@ -493,6 +497,7 @@ export class HeuristicExtractor implements AnswerExtractor {
           weight: 1,
           relevance,
           ...(pairQuestion.length > 0 ? { pairQuestion: profile(pairQuestion) } : {}),
+          answersWork: describesWork.test(pairQuestion),
         });
       } else {
         for (const text of sentences(hit.text)) {
@@ -542,7 +547,10 @@ export class HeuristicExtractor implements AnswerExtractor {
               : 1;
           // A pair about the mother does not answer a question about the father.
           const kinFactor = kinConflict(question, source.pairQuestion) ? 0.3 : 1;
-          const overlapFactor = (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor;
+          // "Who is a 1995 thriller film directed by X? → Dolores Claiborne": the pair says its answer is a work.
+          const workFactor = question.type === 'person' && source.answersWork === true ? 0.2 : 1;
+          const overlapFactor =
+            (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor * workFactor;
           const score =
             (headFit ? HEAD_NOUN_BONUS : 1) *
             typeFit *
