@@ -58,6 +58,8 @@ const byVerbs: Record<string, string> = {
   played: 'played',
   named: 'named',
   acquired: 'acquired',
+  purchased: 'purchased',
+  bought: 'bought',
   released: 'released',
   translated: 'translated',
   adapted: 'adapted',
@@ -65,7 +67,7 @@ const byVerbs: Record<string, string> = {
   won: 'won',
 };
 const byPattern = new RegExp(
-  `\\b(?:(is|was|were|are|been|being)\\s+)?(?:(?:also|originally|first|later|jointly|co-)\\s*)?(${Object.keys(byVerbs).join('|')})\\s+by\\s+(?:the\\s+)?${descriptor}(${names})`,
+  `\\b(?:(is|was|were|are|been|being)\\s+)?(?:(?:also|originally|first|later|jointly|co-)\\s*)?(${Object.keys(byVerbs).join('|')})(?:\\s+(?:in|on)\\s+${date},?)?\\s+by\\s+(?:the\\s+)?${descriptor}(${names})`,
   'gu',
 );
 const workTypes: Record<string, 'released' | 'published' | 'aired'> = {
@@ -159,6 +161,7 @@ const activeVerbs: Record<string, readonly [string, string, string]> = {
   released: ['release', 'released', 'Who released'],
   acquired: ['acquire', 'acquired', 'Who acquired'],
   bought: ['buy', 'bought', 'Who bought'],
+  purchased: ['purchase', 'purchased', 'Who purchased'],
   owned: ['own', 'owned', 'Who owned'],
   owns: ['own', 'owned', 'Who owns'],
   led: ['lead', 'led', 'Who led'],
@@ -272,7 +275,10 @@ function locationParts(context: SentenceContext, tense: string, answer: string):
   });
 }
 
-const marriedPattern = new RegExp(`\\bmarried\\s+(?:to\\s+)?(${name})`, 'u');
+const marriedPattern = new RegExp(
+  `\\bmarried\\s+(?:to\\s+)?(?:(?:[\\p{Lu}][\\p{Ll}]+\\s+)?((?:[\\p{Ll}-]+\\s+){1,2})(?=\\p{Lu}))?(${name})`,
+  'u',
+);
 const familyPattern = new RegExp(
   `^(?:the\\s+)?(?:(?:eldest|youngest|only|second|third|illegitimate|adopted|elder|younger)\\s+)?(son|daughter|wife|husband|widow|widower|brother|sister|father|mother|child|grandson|granddaughter|grandfather|grandmother|nephew|niece|cousin|uncle|aunt)\\s+of\\s+(?:the\\s+)?(${name})`,
   'u',
@@ -483,15 +489,252 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
   }
 }
 
+const relativeAntecedent = new RegExp(
+  `(${name})\\s*(?:,\\s*|\\(\\s*)(?:which|who)\\s+(?:is\\s+|was\\s+|were\\s+|are\\s+)?$`,
+  'u',
+);
+/** "Ice King (voiced by Tom Kenny)", "FleetBoston, which was acquired by Bank of America in 2004". */
+const relativeAgentPattern = new RegExp(
+  `(${name})\\s*(?:,\\s*(?:(?:which|who)\\s+(?:is|was|were|are|has\\s+been|had\\s+been)\\s+)?|\\(\\s*)(?:(?:also|originally|first|later|jointly|now|then|subsequently|formerly)\\s+)?(${Object.keys(byVerbs).join('|')})(?:\\s+(?:in|on)\\s+${date},?)?\\s+by\\s+(?:the\\s+)?${descriptor}(${names})`,
+  'gu',
+);
+const characterVerbs: Record<string, string> = { played: 'play', portrayed: 'portray', voiced: 'voice' };
+const tributaryPattern = new RegExp(
+  `\\b(?:is|was)\\s+(?:an?|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?tributary\\s+of\\s+(?:the\\s+)?(${name})`,
+  'u',
+);
+const appositiveTributaryPattern = new RegExp(
+  `(${name}),\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,2}?tributary\\s+of\\s+(?:the\\s+)?(${name})`,
+  'gu',
+);
+const flowsIntoPattern = new RegExp(
+  `\\b(?:flows|flowed|empties|emptied|drains|discharges)\\s+(?:(?:\\p{Ll}+ly|(?:north|south)?(?:east|west)?(?:ward)?|north|south|generally)\\s+)*into\\s+(?:the\\s+)?(${name})`,
+  'gu',
+);
+const headquartersPattern = new RegExp(
+  `(${name})['’]s?\\s+(?:headquarters|head\\s+office|main\\s+office)\\s+(?:is|are|was|were)\\s+(?:(?:located|based|situated)\\s+)?(?:in|at)\\s+(${place})`,
+  'u',
+);
+const headquarteredPattern = new RegExp(
+  `\\b(?:headquartered|has\\s+its\\s+headquarters)\\s+(?:in|at)\\s+(${place})`,
+  'u',
+);
+const seatNouns =
+  '(?:capital(?:\\s+city)?|largest\\s+city|most\\s+populous\\s+city|county\\s+seat|seat|administrative\\s+cent(?:re|er))';
+const seatQualifiers = '(?:(?:state|provincial|national|regional|federal|former|historic|district)\\s+)?';
+const placeHead =
+  '(?:the\\s+)?(?:(?:state|province|region|county|country|city|island|kingdom|republic|department|prefecture|district)\\s+of\\s+(?:the\\s+)?)?';
+const appositiveSeatPattern = new RegExp(
+  `(${name}),\\s+(?:the\\s+)?${seatQualifiers}(${seatNouns})\\s+of\\s+${placeHead}(${place})`,
+  'gu',
+);
+const copulaSeatPattern = new RegExp(
+  `\\b(?:is|was)\\s+(?:also\\s+)?the\\s+${seatQualifiers}(${seatNouns})(?:\\s+and\\s+(?:the\\s+)?(${seatNouns}))?\\s+of\\s+${placeHead}(${place})`,
+  'u',
+);
+const seatIsPattern = new RegExp(
+  `^(?:The\\s+|(${name})['’]s?\\s+)(${seatNouns})\\s+(?:is|was)\\s+(${name})`,
+  'u',
+);
+const spousePattern = new RegExp(
+  `(${name})['’]s?\\s+(?:(?:first|second|third|late|former|future)\\s+)?(wife|husband|spouse)\\s*,?\\s+(?:the\\s+)?(?:(?:[\\p{Lu}][\\p{Ll}]+\\s+)?(?:[\\p{Ll}-]+\\s+)(?=\\p{Lu}))?(${name})`,
+  'gu',
+);
+const intendedPurchasePattern = new RegExp(
+  `\\b(?:would|will|to)\\s+(purchase|acquire|buy)\\s+(?:(?:${nameWord}\\s*-\\s*based|(?!(?:from|back|out|up|into|in|on|at|for|with|of)\\s)[\\p{Ll}-]+)\\s+){0,2}?(?:(?:bank|company|firm|retailer|airline|carrier|chain|rival|competitor|studio|label|publisher|maker|manufacturer|operator|developer|network|broadcaster|newspaper|team|club)\\s+)?(${name})(?![\\p{L}\\p{M}\\d'’])(?!\\s*-\\s*\\p{Ll})(?!\\s+\\p{Lu})`,
+  'gu',
+);
+const pastOf: Record<string, string> = { purchase: 'purchased', acquire: 'acquired', buy: 'bought' };
+const officeNouns =
+  '(?:CEO|chief\\s+executive(?:\\s+officer)?|chairman|chairwoman|chairperson|president|founder|co-founder|owner|head\\s+coach|director|editor)';
+const officeLead =
+  '(?:(?:then|former|current|longtime|new)\\s+)?(?:(?:founder|co-founder|president|chairman)\\s+and\\s+)?';
+const possessiveOfficePattern = new RegExp(
+  `(${name})['’]s?\\s+${officeLead}(${officeNouns})\\s*,?\\s+(${name})`,
+  'gu',
+);
+const appositiveOfficePattern = new RegExp(
+  `(${name}),\\s+(?:the\\s+)?${officeLead}(${officeNouns})\\s+of\\s+(?:the\\s+)?(${name})`,
+  'gu',
+);
+const becameOfficePattern = new RegExp(
+  `\\b(?:named|appointed|became|served\\s+as|elected|promoted\\s+to)\\s+(?:the\\s+)?${officeLead}(${officeNouns})\\s+of\\s+(?:the\\s+)?(${name})`,
+  'gu',
+);
+
+/** Whether a verb at `index` has the sentence's subject as its own subject (no clause between them). */
+function governedBySubject(text: string, subject: string, index: number): boolean {
+  if (!plausibleSubject(subject)) return false;
+  const between = text.slice(0, index);
+  const at = between.indexOf(subject);
+  if (at < 0) return false;
+  return !relativeClause.test(between.slice(at + subject.length));
+}
+
+function nameLike(text: string): boolean {
+  return /^\p{Lu}/u.test(text) && entitySubject(text) === text && !startsWithDate.test(text);
+}
+
+/** A subject that is not a sentence adverb or preposition the subject finder kept ("Formerly", "Until 1990"). */
+function plausibleSubject(subject: string): boolean {
+  const first = subject.split(' ')[0] ?? subject;
+  return !/^\p{Lu}\p{Ll}+ly$/u.test(first) && !hasFunctionTag(first);
+}
+
+/**
+ * Precise pairs for relations the copula and verb rules miss: agents in relative clauses and
+ * parentheses, tributaries and river mouths, headquarters, capitals and county seats, spouses,
+ * intended purchases and offices (CEO, founder, chairman). Answers are spans of the sentence.
+ */
+function preciseFacts(context: SentenceContext): void {
+  const { text, subject, add } = context;
+  for (const match of text.matchAll(relativeAgentPattern)) {
+    const [whole, rawEntity, verb, rawAgent] = match;
+    if (rawEntity === undefined || verb === undefined || rawAgent === undefined) continue;
+    // "written by A and B, produced by C": B is an agent of the first verb, not C's work.
+    if (
+      !/\b(?:which|who)\b|\(/u.test(whole) &&
+      /\bby\b[^,;()]*$|\b(?:and|with|&)\s+$/u.test(text.slice(0, match.index ?? 0))
+    )
+      continue;
+    const entity = trimAnswer(rawEntity);
+    const agent = trimAnswer(rawAgent);
+    if (!nameLike(entity) || entity === agent) continue;
+    add(`Who ${byVerbs[verb] ?? verb} ${entity}?`, agent, 'relative-by');
+    const base = characterVerbs[verb];
+    if (base !== undefined) {
+      if (verb !== 'played') add(`Who played ${entity}?`, agent, 'relative-by');
+      if (!/\sand\s|,/u.test(agent)) add(`Which character did ${agent} ${base}?`, entity, 'relative-by');
+    }
+  }
+  const tributary = tributaryPattern.exec(text);
+  if (tributary?.[1] !== undefined && governedBySubject(text, subject, tributary.index)) {
+    const river = trimAnswer(tributary[1]);
+    add(`What is ${subject} a tributary of?`, river, 'tributary');
+    add(`What is the mouth of ${subject}?`, river, 'tributary');
+  }
+  for (const match of text.matchAll(appositiveTributaryPattern)) {
+    const [, rawStream, rawRiver] = match;
+    if (rawStream === undefined || rawRiver === undefined) continue;
+    const stream = trimAnswer(rawStream);
+    if (!nameLike(stream)) continue;
+    add(`What is ${stream} a tributary of?`, trimAnswer(rawRiver), 'tributary');
+    add(`What is the mouth of ${stream}?`, trimAnswer(rawRiver), 'tributary');
+  }
+  for (const match of text.matchAll(flowsIntoPattern)) {
+    const river = match[1];
+    if (river === undefined || !governedBySubject(text, subject, match.index ?? 0)) continue;
+    add(`What does ${subject} flow into?`, trimAnswer(river), 'flows-into');
+    add(`What is the mouth of ${subject}?`, trimAnswer(river), 'flows-into');
+  }
+  // Possessives from the original sentence unless it opens with one: a mid-sentence "its" may not be the title's.
+  const possessiveSource = /^(?:His|Her|Its|Their)\s/u.test(context.original) ? text : context.original;
+  const headquarters = headquartersPattern.exec(possessiveSource);
+  if (headquarters?.[1] !== undefined && headquarters[2] !== undefined) {
+    const owner = trimAnswer(headquarters[1]);
+    if (nameLike(owner)) add(`Where is ${owner} headquartered?`, trimAnswer(headquarters[2]), 'headquarters');
+  }
+  const headquartered = headquarteredPattern.exec(text);
+  if (headquartered?.[1] !== undefined && plausibleSubject(subject)) {
+    const between = text.slice(0, headquartered.index);
+    const at = between.indexOf(subject);
+    if (at >= 0 && !/[,;:]|\b(?:who|which|that|where|whose)\b/u.test(between.slice(at + subject.length)))
+      add(`Where is ${subject} headquartered?`, trimAnswer(headquartered[1]), 'headquarters');
+  }
+  for (const match of text.matchAll(appositiveSeatPattern)) {
+    const [, rawCity, seat, rawPlace] = match;
+    if (rawCity === undefined || seat === undefined || rawPlace === undefined) continue;
+    const city = trimAnswer(rawCity);
+    if (!nameLike(city)) continue;
+    add(`What is the ${seat} of ${trimAnswer(rawPlace)}?`, city, 'seat');
+  }
+  const copulaSeat = copulaSeatPattern.exec(text);
+  if (
+    copulaSeat?.[1] !== undefined &&
+    copulaSeat[3] !== undefined &&
+    governedBySubject(text, subject, copulaSeat.index)
+  ) {
+    const where = trimAnswer(copulaSeat[3]);
+    for (const seat of [copulaSeat[1], copulaSeat[2]]) {
+      if (seat === undefined) continue;
+      add(`What is the ${seat} of ${where}?`, subject, 'seat');
+      add(`Which place is ${subject} the ${seat} of?`, where, 'seat');
+    }
+  }
+  const seatIs = seatIsPattern.exec(text);
+  if (seatIs?.[2] !== undefined && seatIs[3] !== undefined) {
+    const of = seatIs[1] === undefined ? context.title : trimAnswer(seatIs[1]);
+    add(`What is the ${seatIs[2]} of ${of}?`, trimAnswer(seatIs[3]), 'seat');
+  }
+  // Possessives from the original sentence only: "his wife" mid-sentence may not be the title's.
+  const spouseSources = /^(?:His|Her)\s+(?:\p{Ll}+\s+)?(?:wife|husband|spouse)\b/u.test(context.original)
+    ? [context.original, text]
+    : [context.original];
+  for (const source of spouseSources)
+    for (const match of source.matchAll(spousePattern)) {
+      const [, rawPartner, relation, rawSpouse] = match;
+      if (rawPartner === undefined || relation === undefined || rawSpouse === undefined) continue;
+      const partner = trimAnswer(rawPartner);
+      const spouse = trimAnswer(rawSpouse);
+      // "Celeste's husband Adam Scott as Ed": a cast list names actors, not spouses.
+      const after = source.slice((match.index ?? 0) + match[0].length);
+      if (!nameLike(partner) || !nameLike(spouse) || partner === spouse || /^\s+as\s/u.test(after)) continue;
+      add(`Who was ${partner}'s ${relation}?`, spouse, 'spouse');
+      add(`Who was ${partner} married to?`, spouse, 'spouse');
+      add(`Who was ${spouse} married to?`, partner, 'spouse');
+    }
+  for (const match of text.matchAll(intendedPurchasePattern)) {
+    const [, verb, rawTarget] = match;
+    if (verb === undefined || rawTarget === undefined || !governedBySubject(text, subject, match.index ?? 0))
+      continue;
+    const target = trimAnswer(rawTarget);
+    if (!nameLike(target) || target === subject) continue;
+    add(`Who ${pastOf[verb] ?? verb} ${target}?`, subject, 'purchase');
+    add(`What did ${subject} ${verb}?`, target, 'purchase');
+  }
+  for (const match of text.matchAll(possessiveOfficePattern)) {
+    const [, rawOrganisation, office, rawHolder] = match;
+    if (rawOrganisation === undefined || office === undefined || rawHolder === undefined) continue;
+    const organisation = trimAnswer(rawOrganisation);
+    const holder = trimAnswer(rawHolder);
+    if (!nameLike(organisation) || !nameLike(holder) || holder === organisation) continue;
+    if (whoOrWhat(holder, context.kinds) !== 'Who') continue;
+    add(`Who is the ${office} of ${organisation}?`, holder, 'office');
+  }
+  for (const match of text.matchAll(appositiveOfficePattern)) {
+    const [, rawHolder, office, rawOrganisation] = match;
+    if (rawHolder === undefined || office === undefined || rawOrganisation === undefined) continue;
+    const holder = trimAnswer(rawHolder);
+    const organisation = trimAnswer(rawOrganisation);
+    if (!nameLike(holder) || whoOrWhat(holder, context.kinds) !== 'Who' || /['’]s\s/u.test(organisation))
+      continue;
+    add(`Who is the ${office} of ${organisation}?`, holder, 'office');
+  }
+  for (const match of text.matchAll(becameOfficePattern)) {
+    const [, office, rawOrganisation] = match;
+    if (
+      office === undefined ||
+      rawOrganisation === undefined ||
+      !governedBySubject(text, subject, match.index ?? 0)
+    )
+      continue;
+    add(`Who was the ${office} of ${trimAnswer(rawOrganisation)}?`, subject, 'office');
+  }
+}
+
 function relationFacts(context: SentenceContext): void {
   const { text, subject, add, kinds } = context;
   for (const match of text.matchAll(byPattern)) {
     const [, auxiliary, verb, agent] = match;
     if (verb === undefined || agent === undefined) continue;
     const before = text.slice(0, match.index ?? 0);
+    // "FleetBoston, which was acquired by Bank of America": the relative clause is about the name
+    // before it (relativeAgentFacts asks about that name), not about the sentence's subject.
+    const antecedent = relativeAntecedent.exec(before)?.[1];
+    if (antecedent !== undefined && trimAnswer(antecedent) !== subject) continue;
     const directlyAboutSubject =
       auxiliary !== undefined ||
-      /\b(?:film|movie|album|song|single|novel|book|series|game|show|documentary|company|building|sitcom|play|opera|musical|painting|poem|EP)(?:\s+(?:[\p{Ll}-]+\s+and|[\p{Ll}-]+,))?\s*,?\s*$/u.test(
+      /\b(?:film|movie|album|song|single|novel|book|series|game|show|documentary|company|building|sitcom|play|opera|musical|painting|poem|EP|franchise|chain|firm|brand|band|label|magazine|newspaper|character|organi[sz]ation)(?:\s+(?:[\p{Ll}-]+\s+and|[\p{Ll}-]+,))?\s*,?\s*$/u.test(
         before,
       );
     if (!directlyAboutSubject) continue;
@@ -578,7 +821,9 @@ function relationFacts(context: SentenceContext): void {
   const starring = starringPattern.exec(text);
   if (starring?.[1] !== undefined) add(`Who starred in ${subject}?`, trimAnswer(starring[1]), 'starring');
   const married = marriedPattern.exec(text);
-  if (married?.[1] !== undefined) add(`Who did ${subject} marry?`, trimAnswer(married[1]), 'married');
+  // "married French actress Jane Roe": a descriptor before the name only when it names a person.
+  if (married?.[2] !== undefined && (married[1] === undefined || personNouns.test(married[1])))
+    add(`Who did ${subject} marry?`, trimAnswer(married[2]), 'married');
   const member = memberPattern.exec(text);
   if (member?.[1] !== undefined) add(`What was ${subject} a member of?`, trimAnswer(member[1]), 'member');
   const located = locatedPattern.exec(text);
@@ -714,6 +959,7 @@ export class RuleBasedGenerator implements QaGenerator {
       )
         copulaFacts(context, copula[2], copula[3]);
       relationFacts(context);
+      preciseFacts(context);
       if (pairs.length === before)
         context.add(`What is known about ${namedSubject ?? title}?`, sentence.text, 'sentence');
     }
