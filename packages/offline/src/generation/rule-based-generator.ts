@@ -545,6 +545,19 @@ const intendedPurchasePattern = new RegExp(
   'gu',
 );
 const pastOf: Record<string, string> = { purchase: 'purchased', acquire: 'acquired', buy: 'bought' };
+const agentNounOf: Record<string, string> = {
+  purchase: 'purchaser',
+  purchased: 'purchaser',
+  acquire: 'acquirer',
+  acquired: 'acquirer',
+  buy: 'buyer',
+  bought: 'buyer',
+};
+/** "X started in Fort Mitchell, Kentucky", "X was formed in Leeds". */
+const originPattern = new RegExp(
+  `\\b(?:started|began|originated|(?:was|were)\\s+(?:founded|formed|established|started))\\s+(?:\\p{Ll}+ly\\s+)?in\\s+(${place})`,
+  'u',
+);
 const officeNouns =
   '(?:CEO|chief\\s+executive(?:\\s+officer)?|chairman|chairwoman|chairperson|president|founder|co-founder|owner|head\\s+coach|director|editor)';
 const officeLead =
@@ -562,13 +575,32 @@ const becameOfficePattern = new RegExp(
   'gu',
 );
 
+/**
+ * A sentence-opening time or source phrase ("In 2004, ", "On 3 May 1990, ", "According to Genesis, "):
+ * dropped before matching so that the clause's own subject leads; the rest is still a span of the sentence.
+ */
+const leadingAdverbial = new RegExp(
+  `^(?:(?:In|On|By|Since|During|After|Before|Until|Around|Circa|As\\s+of)\\s+(?:(?:early|late|mid|the|about)[\\s-]+)?(?:${date})s?|According\\s+to\\s+[^,;()]{1,60}|However|Later|Eventually|Meanwhile|Today|Currently|Subsequently|Originally|Initially|Finally|Additionally|Also|Thus|Therefore)\\s*,\\s+(?=\\p{Lu})`,
+  'u',
+);
+/** "… the couple Marshall Eriksen (Jason Segel) and Lily Aldrin (Alyson Hannigan)": characters and their actors. */
+const castParenthesesPattern = new RegExp(
+  `(${nameWord}(?:\\s+${nameWord}){1,3})\\s+\\((${nameWord}(?:\\s+${nameWord}){1,3})\\)`,
+  'gu',
+);
+
 /** Whether a verb at `index` has the sentence's subject as its own subject (no clause between them). */
 function governedBySubject(text: string, subject: string, index: number): boolean {
   if (!plausibleSubject(subject)) return false;
   const between = text.slice(0, index);
   const at = between.indexOf(subject);
   if (at < 0) return false;
-  return !relativeClause.test(between.slice(at + subject.length));
+  const rest = between.slice(at + subject.length);
+  // "X is a pizza chain that started in …": a relative clause right after the copula's noun is about X.
+  return (
+    !relativeClause.test(rest) ||
+    /^\s+(?:is|was|are|were)\s+an?\s+(?:[\p{L}-]+\s+){1,5}(?:that|which)\s+$/u.test(rest)
+  );
 }
 
 function nameLike(text: string): boolean {
@@ -601,10 +633,38 @@ function preciseFacts(context: SentenceContext): void {
     const agent = trimAnswer(rawAgent);
     if (!nameLike(entity) || entity === agent) continue;
     add(`Who ${byVerbs[verb] ?? verb} ${entity}?`, agent, 'relative-by');
+    const agentNoun = agentNounOf[verb];
+    if (agentNoun !== undefined) add(`Who is the ${agentNoun} of ${entity}?`, agent, 'relative-by');
     const base = characterVerbs[verb];
     if (base !== undefined) {
       if (verb !== 'played') add(`Who played ${entity}?`, agent, 'relative-by');
       if (!/\sand\s|,/u.test(agent)) add(`Which character did ${agent} ${base}?`, entity, 'relative-by');
+    }
+  }
+  // Only a sentence that pairs two or more characters with actors is a cast list.
+  const castPairs = [...text.matchAll(castParenthesesPattern)];
+  if (castPairs.length >= 2 && context.subjectIsTitle)
+    for (const [, rawCharacter, rawActor] of castPairs) {
+      if (rawCharacter === undefined || rawActor === undefined) continue;
+      const character = trimAnswer(rawCharacter);
+      const actor = trimAnswer(rawActor);
+      if (!nameLike(character) || whoOrWhat(actor, context.kinds) !== 'Who' || character === actor) continue;
+      add(`Who played ${character} in ${subject}?`, actor, 'cast-list');
+      add(`Which character did ${actor} play in ${subject}?`, character, 'cast-list');
+    }
+  const origin = originPattern.exec(text);
+  if (origin?.[1] !== undefined && governedBySubject(text, subject, origin.index)) {
+    const where = trimAnswer(origin[1]);
+    // People "start in" games and roles; organisations start in places.
+    const personSubject = isPerson(subject, context.kinds, context.person);
+    if (
+      !personSubject &&
+      /^(?:the\s+)?\p{Lu}/u.test(where) &&
+      !startsWithDate.test(where) &&
+      !/['’]s?$/u.test(where)
+    ) {
+      add(`Where did ${subject} start?`, where, 'origin');
+      add(`Where was ${subject} formed?`, where, 'origin');
     }
   }
   const tributary = tributaryPattern.exec(text);
@@ -690,6 +750,7 @@ function preciseFacts(context: SentenceContext): void {
     const target = trimAnswer(rawTarget);
     if (!nameLike(target) || target === subject) continue;
     add(`Who ${pastOf[verb] ?? verb} ${target}?`, subject, 'purchase');
+    add(`Who is the ${agentNounOf[verb] ?? 'buyer'} of ${target}?`, subject, 'purchase');
     add(`What did ${subject} ${verb}?`, target, 'purchase');
   }
   for (const match of text.matchAll(possessiveOfficePattern)) {
@@ -906,7 +967,7 @@ export class RuleBasedGenerator implements QaGenerator {
     const seen = new Set<string>();
     const normalisedTitle = normaliseText(title);
     for (const sentence of annotation.sentences) {
-      const text = decontextualise(sentence.text, passage.title);
+      const text = decontextualise(sentence.text, passage.title).replace(leadingAdverbial, '');
       const copula = copulaPattern.exec(text);
       const namedSubject = copula?.[1] === undefined ? undefined : entitySubject(copula[1]);
       const leadSubject =
