@@ -589,6 +589,43 @@ const castParenthesesPattern = new RegExp(
   'gu',
 );
 
+/** A cheap word test per pattern: most sentences lack the cue, so the name-led pattern never runs. */
+const patternCues: ReadonlyMap<RegExp, RegExp> = new Map<RegExp, RegExp>([
+  [relativeAgentPattern, /\bby\b/u],
+  [castParenthesesPattern, /\(\p{Lu}[^()]*\)[^()]*\(\p{Lu}/u],
+  [originPattern, /\b(?:started|began|originated|founded|formed|established)\b/u],
+  [tributaryPattern, /tributary/u],
+  [appositiveTributaryPattern, /tributary/u],
+  [flowsIntoPattern, /\binto\b/u],
+  [headquartersPattern, /\b(?:headquarters|head office|main office)\b/u],
+  [headquarteredPattern, /\bheadquarter/u],
+  [appositiveSeatPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
+  [copulaSeatPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
+  [seatIsPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
+  [spousePattern, /\b(?:wife|husband|spouse)\b/u],
+  [intendedPurchasePattern, /\b(?:purchase|acquire|buy)\b/u],
+  [
+    possessiveOfficePattern,
+    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
+  ],
+  [
+    appositiveOfficePattern,
+    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
+  ],
+  [
+    becameOfficePattern,
+    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
+  ],
+]);
+
+function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
+  return patternCues.get(pattern)?.test(text) === false ? [] : [...text.matchAll(pattern)];
+}
+
+function firstMatch(pattern: RegExp, text: string): RegExpExecArray | null {
+  return patternCues.get(pattern)?.test(text) === false ? null : pattern.exec(text);
+}
+
 /** Whether a verb at `index` has the sentence's subject as its own subject (no clause between them). */
 function governedBySubject(text: string, subject: string, index: number): boolean {
   if (!plausibleSubject(subject)) return false;
@@ -620,7 +657,7 @@ function plausibleSubject(subject: string): boolean {
  */
 function preciseFacts(context: SentenceContext): void {
   const { text, subject, add } = context;
-  for (const match of text.matchAll(relativeAgentPattern)) {
+  for (const match of allMatches(relativeAgentPattern, text)) {
     const [whole, rawEntity, verb, rawAgent] = match;
     if (rawEntity === undefined || verb === undefined || rawAgent === undefined) continue;
     // "written by A and B, produced by C": B is an agent of the first verb, not C's work.
@@ -642,7 +679,7 @@ function preciseFacts(context: SentenceContext): void {
     }
   }
   // Only a sentence that pairs two or more characters with actors is a cast list.
-  const castPairs = [...text.matchAll(castParenthesesPattern)];
+  const castPairs = [...allMatches(castParenthesesPattern, text)];
   if (castPairs.length >= 2 && context.subjectIsTitle)
     for (const [, rawCharacter, rawActor] of castPairs) {
       if (rawCharacter === undefined || rawActor === undefined) continue;
@@ -652,7 +689,7 @@ function preciseFacts(context: SentenceContext): void {
       add(`Who played ${character} in ${subject}?`, actor, 'cast-list');
       add(`Which character did ${actor} play in ${subject}?`, character, 'cast-list');
     }
-  const origin = originPattern.exec(text);
+  const origin = firstMatch(originPattern, text);
   if (origin?.[1] !== undefined && governedBySubject(text, subject, origin.index)) {
     const where = trimAnswer(origin[1]);
     // People "start in" games and roles; organisations start in places.
@@ -667,13 +704,13 @@ function preciseFacts(context: SentenceContext): void {
       add(`Where was ${subject} formed?`, where, 'origin');
     }
   }
-  const tributary = tributaryPattern.exec(text);
+  const tributary = firstMatch(tributaryPattern, text);
   if (tributary?.[1] !== undefined && governedBySubject(text, subject, tributary.index)) {
     const river = trimAnswer(tributary[1]);
     add(`What is ${subject} a tributary of?`, river, 'tributary');
     add(`What is the mouth of ${subject}?`, river, 'tributary');
   }
-  for (const match of text.matchAll(appositiveTributaryPattern)) {
+  for (const match of allMatches(appositiveTributaryPattern, text)) {
     const [, rawStream, rawRiver] = match;
     if (rawStream === undefined || rawRiver === undefined) continue;
     const stream = trimAnswer(rawStream);
@@ -681,7 +718,7 @@ function preciseFacts(context: SentenceContext): void {
     add(`What is ${stream} a tributary of?`, trimAnswer(rawRiver), 'tributary');
     add(`What is the mouth of ${stream}?`, trimAnswer(rawRiver), 'tributary');
   }
-  for (const match of text.matchAll(flowsIntoPattern)) {
+  for (const match of allMatches(flowsIntoPattern, text)) {
     const river = match[1];
     if (river === undefined || !governedBySubject(text, subject, match.index ?? 0)) continue;
     add(`What does ${subject} flow into?`, trimAnswer(river), 'flows-into');
@@ -689,26 +726,26 @@ function preciseFacts(context: SentenceContext): void {
   }
   // Possessives from the original sentence unless it opens with one: a mid-sentence "its" may not be the title's.
   const possessiveSource = /^(?:His|Her|Its|Their)\s/u.test(context.original) ? text : context.original;
-  const headquarters = headquartersPattern.exec(possessiveSource);
+  const headquarters = firstMatch(headquartersPattern, possessiveSource);
   if (headquarters?.[1] !== undefined && headquarters[2] !== undefined) {
     const owner = trimAnswer(headquarters[1]);
     if (nameLike(owner)) add(`Where is ${owner} headquartered?`, trimAnswer(headquarters[2]), 'headquarters');
   }
-  const headquartered = headquarteredPattern.exec(text);
+  const headquartered = firstMatch(headquarteredPattern, text);
   if (headquartered?.[1] !== undefined && plausibleSubject(subject)) {
     const between = text.slice(0, headquartered.index);
     const at = between.indexOf(subject);
     if (at >= 0 && !/[,;:]|\b(?:who|which|that|where|whose)\b/u.test(between.slice(at + subject.length)))
       add(`Where is ${subject} headquartered?`, trimAnswer(headquartered[1]), 'headquarters');
   }
-  for (const match of text.matchAll(appositiveSeatPattern)) {
+  for (const match of allMatches(appositiveSeatPattern, text)) {
     const [, rawCity, seat, rawPlace] = match;
     if (rawCity === undefined || seat === undefined || rawPlace === undefined) continue;
     const city = trimAnswer(rawCity);
     if (!nameLike(city)) continue;
     add(`What is the ${seat} of ${trimAnswer(rawPlace)}?`, city, 'seat');
   }
-  const copulaSeat = copulaSeatPattern.exec(text);
+  const copulaSeat = firstMatch(copulaSeatPattern, text);
   if (
     copulaSeat?.[1] !== undefined &&
     copulaSeat[3] !== undefined &&
@@ -721,7 +758,7 @@ function preciseFacts(context: SentenceContext): void {
       add(`Which place is ${subject} the ${seat} of?`, where, 'seat');
     }
   }
-  const seatIs = seatIsPattern.exec(text);
+  const seatIs = firstMatch(seatIsPattern, text);
   if (seatIs?.[2] !== undefined && seatIs[3] !== undefined) {
     const of = seatIs[1] === undefined ? context.title : trimAnswer(seatIs[1]);
     add(`What is the ${seatIs[2]} of ${of}?`, trimAnswer(seatIs[3]), 'seat');
@@ -731,7 +768,7 @@ function preciseFacts(context: SentenceContext): void {
     ? [context.original, text]
     : [context.original];
   for (const source of spouseSources)
-    for (const match of source.matchAll(spousePattern)) {
+    for (const match of allMatches(spousePattern, source)) {
       const [, rawPartner, relation, rawSpouse] = match;
       if (rawPartner === undefined || relation === undefined || rawSpouse === undefined) continue;
       const partner = trimAnswer(rawPartner);
@@ -743,7 +780,7 @@ function preciseFacts(context: SentenceContext): void {
       add(`Who was ${partner} married to?`, spouse, 'spouse');
       add(`Who was ${spouse} married to?`, partner, 'spouse');
     }
-  for (const match of text.matchAll(intendedPurchasePattern)) {
+  for (const match of allMatches(intendedPurchasePattern, text)) {
     const [, verb, rawTarget] = match;
     if (verb === undefined || rawTarget === undefined || !governedBySubject(text, subject, match.index ?? 0))
       continue;
@@ -753,7 +790,7 @@ function preciseFacts(context: SentenceContext): void {
     add(`Who is the ${agentNounOf[verb] ?? 'buyer'} of ${target}?`, subject, 'purchase');
     add(`What did ${subject} ${verb}?`, target, 'purchase');
   }
-  for (const match of text.matchAll(possessiveOfficePattern)) {
+  for (const match of allMatches(possessiveOfficePattern, text)) {
     const [, rawOrganisation, office, rawHolder] = match;
     if (rawOrganisation === undefined || office === undefined || rawHolder === undefined) continue;
     const organisation = trimAnswer(rawOrganisation);
@@ -762,7 +799,7 @@ function preciseFacts(context: SentenceContext): void {
     if (whoOrWhat(holder, context.kinds) !== 'Who') continue;
     add(`Who is the ${office} of ${organisation}?`, holder, 'office');
   }
-  for (const match of text.matchAll(appositiveOfficePattern)) {
+  for (const match of allMatches(appositiveOfficePattern, text)) {
     const [, rawHolder, office, rawOrganisation] = match;
     if (rawHolder === undefined || office === undefined || rawOrganisation === undefined) continue;
     const holder = trimAnswer(rawHolder);
@@ -771,7 +808,7 @@ function preciseFacts(context: SentenceContext): void {
       continue;
     add(`Who is the ${office} of ${organisation}?`, holder, 'office');
   }
-  for (const match of text.matchAll(becameOfficePattern)) {
+  for (const match of allMatches(becameOfficePattern, text)) {
     const [, office, rawOrganisation] = match;
     if (
       office === undefined ||
@@ -791,7 +828,9 @@ function relationFacts(context: SentenceContext): void {
     const before = text.slice(0, match.index ?? 0);
     // "FleetBoston, which was acquired by Bank of America": the relative clause is about the name
     // before it (relativeAgentFacts asks about that name), not about the sentence's subject.
-    const antecedent = relativeAntecedent.exec(before)?.[1];
+    const antecedent = /\b(?:which|who)\s+(?:(?:is|was|were|are)\s+)?$/u.test(before)
+      ? relativeAntecedent.exec(before)?.[1]
+      : undefined;
     if (antecedent !== undefined && trimAnswer(antecedent) !== subject) continue;
     const directlyAboutSubject =
       auxiliary !== undefined ||
