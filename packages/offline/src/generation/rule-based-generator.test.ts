@@ -293,4 +293,21 @@ describe('RuleBasedGenerator precise relations', () => {
     );
     expect(single['Who played Dana Kirov in Harbour Lights?']).toBeUndefined();
   });
+
+  it('reads namesakes, offices held and the album a single comes from', () => {
+    const school = pairsOf('Varnell High School', 'The school is named after Norwegian poet Ivar Lund.');
+    expect(school['Who or what is Varnell High School named after?']).toEqual(['Ivar Lund']);
+    const person = pairsOf(
+      'Ruth Ambel',
+      'Ruth Ambel (born 1950) is a lawyer. Earlier, she had served as the Chief Justice of Tarn High Court.',
+    );
+    expect(person['Who was the Chief Justice of Tarn High Court?']).toEqual(['Ruth Ambel']);
+    expect(person['What office did Ruth Ambel hold?']).toEqual(['Chief Justice of Tarn High Court']);
+    expect(person['What office did Earlier hold?']).toBeUndefined();
+    const song = pairsOf(
+      'Glass Rain (song)',
+      'Glass Rain was released as the lead single from her second studio album, Paper Moons, in 2009.',
+    );
+    expect(song['Which album is Glass Rain from?']).toEqual(['Paper Moons']);
+  });
 });

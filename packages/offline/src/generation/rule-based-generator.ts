@@ -580,13 +580,29 @@ const becameOfficePattern = new RegExp(
  * dropped before matching so that the clause's own subject leads; the rest is still a span of the sentence.
  */
 const leadingAdverbial = new RegExp(
-  `^(?:(?:In|On|By|Since|During|After|Before|Until|Around|Circa|As\\s+of)\\s+(?:(?:early|late|mid|the|about)[\\s-]+)?(?:${date})s?|According\\s+to\\s+[^,;()]{1,60}|However|Later|Eventually|Meanwhile|Today|Currently|Subsequently|Originally|Initially|Finally|Additionally|Also|Thus|Therefore)\\s*,\\s+(?=\\p{Lu})`,
+  `^(?:(?:In|On|By|Since|During|After|Before|Until|Around|Circa|As\\s+of)\\s+(?:(?:early|late|mid|the|about)[\\s-]+)?(?:${date})s?|According\\s+to\\s+[^,;()]{1,60}|However|Later|Earlier|Previously|Formerly|Afterwards|Then|Eventually|Meanwhile|Today|Currently|Subsequently|Originally|Initially|Finally|Additionally|Also|Thus|Therefore)\\s*,\\s+(?=\\p{Lu})`,
   'u',
 );
 /** "… the couple Marshall Eriksen (Jason Segel) and Lily Aldrin (Alyson Hannigan)": characters and their actors. */
 const castParenthesesPattern = new RegExp(
   `(${nameWord}(?:\\s+${nameWord}){1,3})\\s+\\((${nameWord}(?:\\s+${nameWord}){1,3})\\)`,
   'gu',
+);
+
+/** "X is named after Y", "X was named in honour of Y". */
+const namedAfterPattern = new RegExp(
+  `\\b(?:is|was|are|were)\\s+(?:(?:also|originally|probably|presumably)\\s+)?named\\s+(?:after|for|in\\s+honou?r\\s+of)\\s+(?:the\\s+)?(?:(?:${nameWord}\\s+)?(?:(?!(?:of|the|and)\\s)[\\p{Ll}-]+\\s+){1,2}(?=\\p{Lu}))?(${name})`,
+  'u',
+);
+/** "X served as the first Deputy Prime Minister of India": a capitalised office of a named place or body. */
+const servedOfficePattern = new RegExp(
+  `\\b(?:served\\s+as|became|(?:was|is)\\s+(?:named|appointed|elected)(?:\\s+as)?)\\s+(?:the\\s+)?((?:(?:first|second|third|last|\\d+(?:st|nd|rd|th))\\s+)?[\\p{Lu}][\\p{L}-]*(?:\\s+[\\p{Lu}][\\p{L}-]*){0,3}\\s+of\\s+(?:the\\s+)?${name})`,
+  'gu',
+);
+/** "X was released as the lead single from the album Y" / "from her second studio album, Y". */
+const singleFromPattern = new RegExp(
+  `\\breleased\\s+as\\s+the\\s+(?:[\\p{L}\\d-]+\\s+){0,3}?single\\s+(?:from|off)\\s+(?:the\\s+album\\s+|(?:the|her|his|their|its|${name}['’]s?)\\s+(?:[\\p{L}\\d-]+\\s+){0,3}?album,?\\s+)["“]?(${name})`,
+  'u',
 );
 
 /** A cheap word test per pattern: most sentences lack the cue, so the name-led pattern never runs. */
@@ -612,6 +628,9 @@ const patternCues: ReadonlyMap<RegExp, RegExp> = new Map<RegExp, RegExp>([
     appositiveOfficePattern,
     /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
   ],
+  [namedAfterPattern, /\bnamed\s+(?:after|for|in)\b/u],
+  [servedOfficePattern, /\b(?:served|became|named|appointed|elected)\b/u],
+  [singleFromPattern, /\bsingle\b/u],
   [
     becameOfficePattern,
     /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
@@ -704,6 +723,23 @@ function preciseFacts(context: SentenceContext): void {
       add(`Where was ${subject} formed?`, where, 'origin');
     }
   }
+  const namedAfter = firstMatch(namedAfterPattern, text);
+  if (namedAfter?.[1] !== undefined && governedBySubject(text, subject, namedAfter.index)) {
+    const namesake = trimAnswer(namedAfter[1]);
+    if (namesake !== subject && !/['’]s?$/u.test(namesake))
+      add(`Who or what is ${subject} named after?`, namesake, 'named-after');
+  }
+  for (const match of allMatches(servedOfficePattern, text)) {
+    const office = match[1];
+    if (office === undefined || !governedBySubject(text, subject, match.index ?? 0)) continue;
+    if (!isPerson(subject, context.kinds, context.person) && whoOrWhat(subject, context.kinds) !== 'Who')
+      continue;
+    add(`Who was the ${trimAnswer(office)}?`, subject, 'served-office');
+    add(`What office did ${subject} hold?`, trimAnswer(office), 'served-office');
+  }
+  const single = firstMatch(singleFromPattern, text);
+  if (single?.[1] !== undefined && governedBySubject(text, subject, single.index))
+    add(`Which album is ${subject} from?`, trimAnswer(single[1]), 'single-from');
   const tributary = firstMatch(tributaryPattern, text);
   if (tributary?.[1] !== undefined && governedBySubject(text, subject, tributary.index)) {
     const river = trimAnswer(tributary[1]);
