@@ -310,4 +310,23 @@ describe('RuleBasedGenerator precise relations', () => {
     );
     expect(song['Which album is Glass Rain from?']).toEqual(['Paper Moons']);
   });
+
+  it('reads an opening "Built in YEAR by Z," participle and the weekday a programme airs', () => {
+    const ride = pairsOf(
+      'Comet (Harlan Park)',
+      'Built in 1990 by the Marlow company, it was the tallest coaster in the park.',
+    );
+    expect(ride['Who built Comet?']).toEqual(['Marlow company']);
+    const show = pairsOf('Kitchen Rivals', 'It airs on Vell TV on Tuesdays at 21:00.');
+    expect(show['On which day of the week does Kitchen Rivals air?']).toEqual(['Tuesdays']);
+  });
+
+  it('does not take a sentence adverb or an opening participle for the subject', () => {
+    const pairs = pairsOf(
+      'Orlo Watches',
+      'Founded in 1908, Orlo Watches was purchased in 1970 by the Tessel Group.',
+    );
+    expect(pairs['Who purchased Founded in 1908?']).toBeUndefined();
+    expect(pairs['Who purchased Orlo Watches?']).toEqual(['Tessel Group']);
+  });
 });

@@ -605,6 +605,18 @@ const singleFromPattern = new RegExp(
   'u',
 );
 
+/** "Built in 1988 by the Togo company, it …": an opening participle about the sentence's subject. */
+const leadingAgentPattern = new RegExp(
+  `^(?:(?:originally|first|later)\\s+)?((?:${Object.keys(byVerbs).join('|')}))(?:\\s+(?:in|on)\\s+${date})?\\s+by\\s+(?:the\\s+)?${descriptor}(${names}(?:\\s+(?:company|corporation|group|studio|firm|brothers|family))?)\\s*,`,
+  'u',
+);
+const weekdays = '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?';
+/** "It airs on JTBC on Mondays at 21:30": the day of the week a programme airs. */
+const airDayPattern = new RegExp(
+  `\\b(?:airs|aired|broadcasts|is\\s+broadcast|was\\s+broadcast|runs|ran)\\s+(?:(?:on|every)\\s+(?!${weekdays})${name}\\s+)?(?:on\\s+|every\\s+)(${weekdays}(?:(?:,\\s+|\\s+and\\s+|\\s+(?:through|to)\\s+)${weekdays})*)`,
+  'u',
+);
+
 /** A cheap word test per pattern: most sentences lack the cue, so the name-led pattern never runs. */
 const patternCues: ReadonlyMap<RegExp, RegExp> = new Map<RegExp, RegExp>([
   [relativeAgentPattern, /\bby\b/u],
@@ -628,6 +640,8 @@ const patternCues: ReadonlyMap<RegExp, RegExp> = new Map<RegExp, RegExp>([
     appositiveOfficePattern,
     /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
   ],
+  [leadingAgentPattern, /\bby\b/u],
+  [airDayPattern, /days?\b/u],
   [namedAfterPattern, /\bnamed\s+(?:after|for|in)\b/u],
   [servedOfficePattern, /\b(?:served|became|named|appointed|elected)\b/u],
   [singleFromPattern, /\bsingle\b/u],
@@ -723,6 +737,25 @@ function preciseFacts(context: SentenceContext): void {
       add(`Where was ${subject} formed?`, where, 'origin');
     }
   }
+  const leadingAgent = firstMatch(leadingAgentPattern, text.charAt(0).toLowerCase() + text.slice(1));
+  if (leadingAgent?.[1] !== undefined && leadingAgent[2] !== undefined) {
+    // The participle describes the main clause's subject: a pronoun there is the title entity.
+    const rest = text.slice(leadingAgent[0].length).trim();
+    const target =
+      /^(?:it|he|she|they)\b/iu.test(rest) || rest.startsWith(context.title)
+        ? context.title
+        : entitySubject(rest.split(/\s+(?:is|was|were|are|has|had)\b/u)[0] ?? '');
+    const agent = trimAnswer(leadingAgent[2]);
+    if (target !== undefined && agent !== target)
+      add(
+        `Who ${byVerbs[leadingAgent[1].toLowerCase()] ?? leadingAgent[1].toLowerCase()} ${target}?`,
+        agent,
+        'by',
+      );
+  }
+  const airDay = firstMatch(airDayPattern, text);
+  if (airDay?.[1] !== undefined && governedBySubject(text, subject, airDay.index))
+    add(`On which day of the week does ${subject} air?`, airDay[1], 'air-day');
   const namedAfter = firstMatch(namedAfterPattern, text);
   if (namedAfter?.[1] !== undefined && governedBySubject(text, subject, namedAfter.index)) {
     const namesake = trimAnswer(namedAfter[1]);
@@ -1059,7 +1092,10 @@ export class RuleBasedGenerator implements QaGenerator {
         lead.split(' ').length <= normalisedTitle.split(' ').length + 4;
       const subject = mentionsTitle
         ? title
-        : leadSubject !== undefined && leadSubject.length <= 80
+        : leadSubject !== undefined &&
+            leadSubject.length <= 80 &&
+            plausibleSubject(leadSubject) &&
+            !/^\p{Lu}\p{Ll}+ed\s+(?:in|on|by|at|as|from)\b/u.test(leadSubject)
           ? leadSubject
           : title;
       const before = pairs.length;
