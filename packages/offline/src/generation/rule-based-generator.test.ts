@@ -258,6 +258,11 @@ describe('RuleBasedGenerator precise relations', () => {
       'Ole Brandt was a Danish painter. He married Swedish actress Lise Varn in 1950.',
     );
     expect(married['Who did Ole Brandt marry?']).toEqual(['Lise Varn']);
+    expect(married['Who is the spouse of Ole Brandt?']).toEqual(['Lise Varn']);
+    expect(married['Who is the spouse of Lise Varn?']).toEqual(['Ole Brandt']);
+    expect(pairs['Who is the spouse of Tomas Ridel?']).toEqual(['Anka Broz']);
+    const owned = pairsOf('Radio Vell', 'Radio Vell is owned by Harlow Media.');
+    expect(owned['Who is the owner of Radio Vell?']).toEqual(['Harlow Media']);
   });
 
   it('finds the buyer after a leading time phrase, skipping a "-based" descriptor', () => {

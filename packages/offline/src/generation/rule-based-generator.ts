@@ -552,6 +552,7 @@ const agentNounOf: Record<string, string> = {
   acquired: 'acquirer',
   buy: 'buyer',
   bought: 'buyer',
+  owned: 'owner',
 };
 /** "X started in Fort Mitchell, Kentucky", "X was formed in Leeds". */
 const originPattern = new RegExp(
@@ -848,6 +849,8 @@ function preciseFacts(context: SentenceContext): void {
       add(`Who was ${partner}'s ${relation}?`, spouse, 'spouse');
       add(`Who was ${partner} married to?`, spouse, 'spouse');
       add(`Who was ${spouse} married to?`, partner, 'spouse');
+      add(`Who is the spouse of ${partner}?`, spouse, 'spouse');
+      add(`Who is the spouse of ${spouse}?`, partner, 'spouse');
     }
   for (const match of allMatches(intendedPurchasePattern, text)) {
     const [, verb, rawTarget] = match;
@@ -920,6 +923,7 @@ function relationFacts(context: SentenceContext): void {
             ? 'Who'
             : 'Who';
     add(`${word} ${active} ${subject}?`, answer, 'by');
+    if (active === 'owns') add(`Who is the owner of ${subject}?`, answer, 'by');
     if (active === 'recorded' || active === 'performed' || active === 'sang')
       add(`Who is the performer of ${subject}?`, answer, 'by');
   }
@@ -991,8 +995,11 @@ function relationFacts(context: SentenceContext): void {
   if (starring?.[1] !== undefined) add(`Who starred in ${subject}?`, trimAnswer(starring[1]), 'starring');
   const married = marriedPattern.exec(text);
   // "married French actress Jane Roe": a descriptor before the name only when it names a person.
-  if (married?.[2] !== undefined && (married[1] === undefined || personNouns.test(married[1])))
+  if (married?.[2] !== undefined && (married[1] === undefined || personNouns.test(married[1]))) {
     add(`Who did ${subject} marry?`, trimAnswer(married[2]), 'married');
+    add(`Who is the spouse of ${subject}?`, trimAnswer(married[2]), 'married');
+    add(`Who is the spouse of ${trimAnswer(married[2])}?`, subject, 'married');
+  }
   const member = memberPattern.exec(text);
   if (member?.[1] !== undefined) add(`What was ${subject} a member of?`, trimAnswer(member[1]), 'member');
   const located = locatedPattern.exec(text);
