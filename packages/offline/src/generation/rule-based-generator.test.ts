@@ -204,6 +204,12 @@ describe('RuleBasedGenerator precise relations', () => {
   it('reads "founded in YEAR by Z" after a company noun', () => {
     const pairs = pairsOf('Vorlen Foods', 'Vorlen Foods is a snack company founded in 1961 by Hal Dree.');
     expect(pairs['Who founded Vorlen Foods?']).toEqual(['Hal Dree']);
+    const song = pairsOf(
+      'Blue Lantern (song)',
+      '"Blue Lantern" is a popular song written in 1950 by Ada Morr and Leo Quint, popularized by Nina Sol in 1951.',
+    );
+    expect(song['Who popularized Blue Lantern?']).toEqual(['Nina Sol']);
+    expect(song['Who popularized Leo Quint?']).toBeUndefined();
   });
 
   it('turns tributaries and "flows into" into mouth pairs', () => {

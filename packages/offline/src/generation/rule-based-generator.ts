@@ -62,6 +62,8 @@ const byVerbs: Record<string, string> = {
   bought: 'bought',
   released: 'released',
   translated: 'translated',
+  popularized: 'popularized',
+  popularised: 'popularised',
   adapted: 'adapted',
   headed: 'headed',
   won: 'won',
@@ -618,6 +620,16 @@ const airDayPattern = new RegExp(
   'u',
 );
 
+const workCopula =
+  /^\s+(?:is|was)\s+an?\s+(?:(?!\b(?:which|who|whose|that|where)\b)[^;])*?\b(?:song|single|film|movie|album|novel|book|play|opera|musical|poem|painting|game|series|sitcom)\b(?:(?!\b(?:which|who|whose|that|where)\b)[^;])*$/u;
+
+/** Whether `before` opens with the (possibly quoted) subject and a copula describing a work. */
+function workCopulaAbout(before: string, subject: string): boolean {
+  const lead = before.replace(/^["“'‘]+/u, '');
+  if (!lead.startsWith(subject)) return false;
+  return workCopula.test(lead.slice(subject.length).replace(/^["”'’]+/u, ''));
+}
+
 /** A cheap word test per pattern: most sentences lack the cue, so the name-led pattern never runs. */
 const patternCues: ReadonlyMap<RegExp, RegExp> = new Map<RegExp, RegExp>([
   [relativeAgentPattern, /\bby\b/u],
@@ -908,7 +920,10 @@ function relationFacts(context: SentenceContext): void {
       auxiliary !== undefined ||
       /\b(?:film|movie|album|song|single|novel|book|series|game|show|documentary|company|building|sitcom|play|opera|musical|painting|poem|EP|franchise|chain|firm|brand|band|label|magazine|newspaper|character|organi[sz]ation)(?:\s+(?:[\p{Ll}-]+\s+and|[\p{Ll}-]+,))?\s*,?\s*$/u.test(
         before,
-      );
+      ) ||
+      // "X is a popular song written by A, popularized by B": participles after a comma in the
+      // copula's description of a work describe X.
+      (/,\s*$/u.test(before) && workCopulaAbout(before, subject));
     if (!directlyAboutSubject) continue;
     const active = byVerbs[verb] ?? verb;
     const answer = trimAnswer(agent);
