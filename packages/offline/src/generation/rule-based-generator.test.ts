@@ -181,3 +181,163 @@ describe('RuleBasedGenerator', () => {
     },
   );
 });
+
+describe('RuleBasedGenerator precise relations', () => {
+  it('asks about the name a relative or parenthetical "by" clause describes, not the sentence subject', () => {
+    const pairs = pairsOf(
+      'Quillon City',
+      'Quillon City lost several firms, such as Zorbin Labs, which was acquired by Kestrel Holdings in 2011.',
+    );
+    expect(pairs['Who acquired Zorbin Labs?']).toEqual(['Kestrel Holdings']);
+    expect(pairs['Who is the acquirer of Zorbin Labs?']).toEqual(['Kestrel Holdings']);
+    expect(pairs['Who acquired Quillon City?']).toBeUndefined();
+    const voiced = pairsOf('Star Drift', 'The crew meets Captain Mardo (voiced by Elin Tavers) on the moon.');
+    expect(voiced['Who voiced Captain Mardo?']).toEqual(['Elin Tavers']);
+    expect(voiced['Which character did Elin Tavers voice?']).toEqual(['Captain Mardo']);
+    const credits = pairsOf(
+      'Night Bell',
+      'Night Bell was written by Ana Lund and Bo Rask, produced by Cal Mirren.',
+    );
+    expect(credits['Who produced Bo Rask?']).toBeUndefined();
+  });
+
+  it('reads "founded in YEAR by Z" after a company noun', () => {
+    const pairs = pairsOf('Vorlen Foods', 'Vorlen Foods is a snack company founded in 1961 by Hal Dree.');
+    expect(pairs['Who founded Vorlen Foods?']).toEqual(['Hal Dree']);
+    const song = pairsOf(
+      'Blue Lantern (song)',
+      '"Blue Lantern" is a popular song written in 1950 by Ada Morr and Leo Quint, popularized by Nina Sol in 1951.',
+    );
+    expect(song['Who popularized Blue Lantern?']).toEqual(['Nina Sol']);
+    expect(song['Who popularized Leo Quint?']).toBeUndefined();
+  });
+
+  it('turns tributaries and "flows into" into mouth pairs', () => {
+    const creek = pairsOf('Brisk Creek', 'Brisk Creek is a tributary of the Olmen River in Tarl County.');
+    expect(creek['What is Brisk Creek a tributary of?']).toEqual(['Olmen River']);
+    expect(creek['What is the mouth of Brisk Creek?']).toEqual(['Olmen River']);
+    const brook = pairsOf(
+      'Tamsin Brook',
+      'It flows north into the Sava Lake, the Olmen River, a tributary of the Great Marl.',
+    );
+    expect(brook['What does Tamsin Brook flow into?']).toEqual(['Sava Lake']);
+    expect(brook['What is Olmen River a tributary of?']).toEqual(['Great Marl']);
+  });
+
+  it('answers where an organisation is headquartered and where it started, only from its own possessive', () => {
+    const pairs = pairsOf(
+      'Pello Pizza',
+      'Pello Pizza is a pizza chain that started in Dunmore, Ohio, and has 40 locations. Its headquarters are in Varda, Ohio.',
+    );
+    expect(pairs['Where is Pello Pizza headquartered?']).toEqual(['Varda, Ohio']);
+    expect(pairs['Where did Pello Pizza start?']).toEqual(['Dunmore, Ohio']);
+    const other = pairsOf('Kelby', 'The Varn Trust operates in Kelby; its headquarters are in Exmoor.');
+    expect(other['Where is Kelby headquartered?']).toBeUndefined();
+    const chain = pairsOf('Orla Mills', 'Orla Mills is a textile company headquartered in Brack, Wales.');
+    expect(chain['Where is Orla Mills headquartered?']).toEqual(['Brack, Wales']);
+    const player = pairsOf('Jon Vail', 'Jon Vail was born in 1970. He started in Super Bowl Nine.');
+    expect(player['Where did Jon Vail start?']).toBeUndefined();
+  });
+
+  it('pairs capitals, largest cities and seats in both directions', () => {
+    const pairs = pairsOf('Ardel', 'Ardel is the capital and largest city of Veshland.');
+    expect(pairs['What is the capital of Veshland?']).toEqual(['Ardel']);
+    expect(pairs['What is the largest city of Veshland?']).toEqual(['Ardel']);
+    expect(pairs['Which place is Ardel the capital of?']).toEqual(['Veshland']);
+    const appositive = pairsOf(
+      'Mirel Council',
+      'The council met in Porto Vesk, the capital of the Mirel region.',
+    );
+    expect(appositive['What is the capital of Mirel?']).toEqual(['Porto Vesk']);
+    const country = pairsOf('Veshland', 'The capital is Ardel, though Brin was the seat until 1900.');
+    expect(country['What is the capital of Veshland?']).toEqual(['Ardel']);
+  });
+
+  it('reads spouses from possessives and "married" with a person descriptor, not from cast lists', () => {
+    const pairs = pairsOf('Tomas Ridel', "Tomas Ridel's wife, Anka Broz, was a painter.");
+    expect(pairs["Who was Tomas Ridel's wife?"]).toContain('Anka Broz');
+    expect(pairs['Who was Anka Broz married to?']).toEqual(['Tomas Ridel']);
+    const cast = pairsOf('Cold Shore', "Jo Pell as Mira Dane, Kit's husband Sam Orr as Ned Voss.");
+    expect(cast["Who was Kit's husband?"]).toBeUndefined();
+    const married = pairsOf(
+      'Ole Brandt',
+      'Ole Brandt was a Danish painter. He married Swedish actress Lise Varn in 1950.',
+    );
+    expect(married['Who did Ole Brandt marry?']).toEqual(['Lise Varn']);
+    expect(married['Who is the spouse of Ole Brandt?']).toEqual(['Lise Varn']);
+    expect(married['Who is the spouse of Lise Varn?']).toEqual(['Ole Brandt']);
+    expect(pairs['Who is the spouse of Tomas Ridel?']).toEqual(['Anka Broz']);
+    const owned = pairsOf('Radio Vell', 'Radio Vell is owned by Harlow Media.');
+    expect(owned['Who is the owner of Radio Vell?']).toEqual(['Harlow Media']);
+  });
+
+  it('finds the buyer after a leading time phrase, skipping a "-based" descriptor', () => {
+    const pairs = pairsOf(
+      'Banking in Ohio',
+      'In 2004, Harbel Bank announced it would purchase Ohio - based bank Coldwater Trust for $3 billion.',
+    );
+    expect(pairs['Who purchased Coldwater Trust?']).toEqual(['Harbel Bank']);
+    expect(pairs['Who is the purchaser of Coldwater Trust?']).toEqual(['Harbel Bank']);
+    expect(pairs['What did Harbel Bank purchase?']).toEqual(['Coldwater Trust']);
+  });
+
+  it('names office holders from possessives, appositives and "became"', () => {
+    const pairs = pairsOf(
+      'Tarn Motors',
+      "Analysts praised Tarn Motors' founder and CEO Eli Varga. The deal was signed by Mona Ekdal, chairman of Brightwater Group. Rolf Amsel became the new CEO of Pelham Records.",
+    );
+    expect(pairs['Who is the CEO of Tarn Motors?']).toEqual(['Eli Varga']);
+    expect(pairs['Who is the chairman of Brightwater Group?']).toEqual(['Mona Ekdal']);
+    expect(pairs['Who was the CEO of Pelham Records?']).toEqual(['Rolf Amsel']);
+  });
+
+  it('reads a cast list of characters with actors in parentheses, but not a single parenthesis', () => {
+    const pairs = pairsOf(
+      'Harbour Lights (TV series)',
+      'Harbour Lights follows Dana Kirov (Mia Stoll) and her brother Lev Kirov (Tom Asher).',
+    );
+    expect(pairs['Who played Dana Kirov in Harbour Lights?']).toEqual(['Mia Stoll']);
+    expect(pairs['Which character did Tom Asher play in Harbour Lights?']).toEqual(['Lev Kirov']);
+    const single = pairsOf(
+      'Harbour Lights (TV series)',
+      'Harbour Lights follows Dana Kirov (Mia Stoll) at sea.',
+    );
+    expect(single['Who played Dana Kirov in Harbour Lights?']).toBeUndefined();
+  });
+
+  it('reads namesakes, offices held and the album a single comes from', () => {
+    const school = pairsOf('Varnell High School', 'The school is named after Norwegian poet Ivar Lund.');
+    expect(school['Who or what is Varnell High School named after?']).toEqual(['Ivar Lund']);
+    const person = pairsOf(
+      'Ruth Ambel',
+      'Ruth Ambel (born 1950) is a lawyer. Earlier, she had served as the Chief Justice of Tarn High Court.',
+    );
+    expect(person['Who was the Chief Justice of Tarn High Court?']).toEqual(['Ruth Ambel']);
+    expect(person['What office did Ruth Ambel hold?']).toEqual(['Chief Justice of Tarn High Court']);
+    expect(person['What office did Earlier hold?']).toBeUndefined();
+    const song = pairsOf(
+      'Glass Rain (song)',
+      'Glass Rain was released as the lead single from her second studio album, Paper Moons, in 2009.',
+    );
+    expect(song['Which album is Glass Rain from?']).toEqual(['Paper Moons']);
+  });
+
+  it('reads an opening "Built in YEAR by Z," participle and the weekday a programme airs', () => {
+    const ride = pairsOf(
+      'Comet (Harlan Park)',
+      'Built in 1990 by the Marlow company, it was the tallest coaster in the park.',
+    );
+    expect(ride['Who built Comet?']).toEqual(['Marlow company']);
+    const show = pairsOf('Kitchen Rivals', 'It airs on Vell TV on Tuesdays at 21:00.');
+    expect(show['On which day of the week does Kitchen Rivals air?']).toEqual(['Tuesdays']);
+  });
+
+  it('does not take a sentence adverb or an opening participle for the subject', () => {
+    const pairs = pairsOf(
+      'Orlo Watches',
+      'Founded in 1908, Orlo Watches was purchased in 1970 by the Tessel Group.',
+    );
+    expect(pairs['Who purchased Founded in 1908?']).toBeUndefined();
+    expect(pairs['Who purchased Orlo Watches?']).toEqual(['Tessel Group']);
+  });
+});

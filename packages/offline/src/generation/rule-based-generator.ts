@@ -58,14 +58,18 @@ const byVerbs: Record<string, string> = {
   played: 'played',
   named: 'named',
   acquired: 'acquired',
+  purchased: 'purchased',
+  bought: 'bought',
   released: 'released',
   translated: 'translated',
+  popularized: 'popularized',
+  popularised: 'popularised',
   adapted: 'adapted',
   headed: 'headed',
   won: 'won',
 };
 const byPattern = new RegExp(
-  `\\b(?:(is|was|were|are|been|being)\\s+)?(?:(?:also|originally|first|later|jointly|co-)\\s*)?(${Object.keys(byVerbs).join('|')})\\s+by\\s+(?:the\\s+)?${descriptor}(${names})`,
+  `\\b(?:(is|was|were|are|been|being)\\s+)?(?:(?:also|originally|first|later|jointly|co-)\\s*)?(${Object.keys(byVerbs).join('|')})(?:\\s+(?:in|on)\\s+${date},?)?\\s+by\\s+(?:the\\s+)?${descriptor}(${names})`,
   'gu',
 );
 const workTypes: Record<string, 'released' | 'published' | 'aired'> = {
@@ -159,6 +163,7 @@ const activeVerbs: Record<string, readonly [string, string, string]> = {
   released: ['release', 'released', 'Who released'],
   acquired: ['acquire', 'acquired', 'Who acquired'],
   bought: ['buy', 'bought', 'Who bought'],
+  purchased: ['purchase', 'purchased', 'Who purchased'],
   owned: ['own', 'owned', 'Who owned'],
   owns: ['own', 'owned', 'Who owns'],
   led: ['lead', 'led', 'Who led'],
@@ -272,7 +277,10 @@ function locationParts(context: SentenceContext, tense: string, answer: string):
   });
 }
 
-const marriedPattern = new RegExp(`\\bmarried\\s+(?:to\\s+)?(${name})`, 'u');
+const marriedPattern = new RegExp(
+  `\\bmarried\\s+(?:to\\s+)?(?:(?:[\\p{Lu}][\\p{Ll}]+\\s+)?((?:[\\p{Ll}-]+\\s+){1,2})(?=\\p{Lu}))?(${name})`,
+  'u',
+);
 const familyPattern = new RegExp(
   `^(?:the\\s+)?(?:(?:eldest|youngest|only|second|third|illegitimate|adopted|elder|younger)\\s+)?(son|daughter|wife|husband|widow|widower|brother|sister|father|mother|child|grandson|granddaughter|grandfather|grandmother|nephew|niece|cousin|uncle|aunt)\\s+of\\s+(?:the\\s+)?(${name})`,
   'u',
@@ -483,17 +491,439 @@ function copulaFacts(context: SentenceContext, verb: string, complement: string)
   }
 }
 
+const relativeAntecedent = new RegExp(
+  `(${name})\\s*(?:,\\s*|\\(\\s*)(?:which|who)\\s+(?:is\\s+|was\\s+|were\\s+|are\\s+)?$`,
+  'u',
+);
+/** "Ice King (voiced by Tom Kenny)", "FleetBoston, which was acquired by Bank of America in 2004". */
+const relativeAgentPattern = new RegExp(
+  `(${name})\\s*(?:,\\s*(?:(?:which|who)\\s+(?:is|was|were|are|has\\s+been|had\\s+been)\\s+)?|\\(\\s*)(?:(?:also|originally|first|later|jointly|now|then|subsequently|formerly)\\s+)?(${Object.keys(byVerbs).join('|')})(?:\\s+(?:in|on)\\s+${date},?)?\\s+by\\s+(?:the\\s+)?${descriptor}(${names})`,
+  'gu',
+);
+const characterVerbs: Record<string, string> = { played: 'play', portrayed: 'portray', voiced: 'voice' };
+const tributaryPattern = new RegExp(
+  `\\b(?:is|was)\\s+(?:an?|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?tributary\\s+of\\s+(?:the\\s+)?(${name})`,
+  'u',
+);
+const appositiveTributaryPattern = new RegExp(
+  `(${name}),\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,2}?tributary\\s+of\\s+(?:the\\s+)?(${name})`,
+  'gu',
+);
+const flowsIntoPattern = new RegExp(
+  `\\b(?:flows|flowed|empties|emptied|drains|discharges)\\s+(?:(?:\\p{Ll}+ly|(?:north|south)?(?:east|west)?(?:ward)?|north|south|generally)\\s+)*into\\s+(?:the\\s+)?(${name})`,
+  'gu',
+);
+const headquartersPattern = new RegExp(
+  `(${name})['’]s?\\s+(?:headquarters|head\\s+office|main\\s+office)\\s+(?:is|are|was|were)\\s+(?:(?:located|based|situated)\\s+)?(?:in|at)\\s+(${place})`,
+  'u',
+);
+const headquarteredPattern = new RegExp(
+  `\\b(?:headquartered|has\\s+its\\s+headquarters)\\s+(?:in|at)\\s+(${place})`,
+  'u',
+);
+const seatNouns =
+  '(?:capital(?:\\s+city)?|largest\\s+city|most\\s+populous\\s+city|county\\s+seat|seat|administrative\\s+cent(?:re|er))';
+const seatQualifiers = '(?:(?:state|provincial|national|regional|federal|former|historic|district)\\s+)?';
+const placeHead =
+  '(?:the\\s+)?(?:(?:state|province|region|county|country|city|island|kingdom|republic|department|prefecture|district)\\s+of\\s+(?:the\\s+)?)?';
+const appositiveSeatPattern = new RegExp(
+  `(${name}),\\s+(?:the\\s+)?${seatQualifiers}(${seatNouns})\\s+of\\s+${placeHead}(${place})`,
+  'gu',
+);
+const copulaSeatPattern = new RegExp(
+  `\\b(?:is|was)\\s+(?:also\\s+)?the\\s+${seatQualifiers}(${seatNouns})(?:\\s+and\\s+(?:the\\s+)?(${seatNouns}))?\\s+of\\s+${placeHead}(${place})`,
+  'u',
+);
+const seatIsPattern = new RegExp(
+  `^(?:The\\s+|(${name})['’]s?\\s+)(${seatNouns})\\s+(?:is|was)\\s+(${name})`,
+  'u',
+);
+const spousePattern = new RegExp(
+  `(${name})['’]s?\\s+(?:(?:first|second|third|late|former|future)\\s+)?(wife|husband|spouse)\\s*,?\\s+(?:the\\s+)?(?:(?:[\\p{Lu}][\\p{Ll}]+\\s+)?(?:[\\p{Ll}-]+\\s+)(?=\\p{Lu}))?(${name})`,
+  'gu',
+);
+const intendedPurchasePattern = new RegExp(
+  `\\b(?:would|will|to)\\s+(purchase|acquire|buy)\\s+(?:(?:${nameWord}\\s*-\\s*based|(?!(?:from|back|out|up|into|in|on|at|for|with|of)\\s)[\\p{Ll}-]+)\\s+){0,2}?(?:(?:bank|company|firm|retailer|airline|carrier|chain|rival|competitor|studio|label|publisher|maker|manufacturer|operator|developer|network|broadcaster|newspaper|team|club)\\s+)?(${name})(?![\\p{L}\\p{M}\\d'’])(?!\\s*-\\s*\\p{Ll})(?!\\s+\\p{Lu})`,
+  'gu',
+);
+const pastOf: Record<string, string> = { purchase: 'purchased', acquire: 'acquired', buy: 'bought' };
+const agentNounOf: Record<string, string> = {
+  purchase: 'purchaser',
+  purchased: 'purchaser',
+  acquire: 'acquirer',
+  acquired: 'acquirer',
+  buy: 'buyer',
+  bought: 'buyer',
+  owned: 'owner',
+};
+/** "X started in Fort Mitchell, Kentucky", "X was formed in Leeds". */
+const originPattern = new RegExp(
+  `\\b(?:started|began|originated|(?:was|were)\\s+(?:founded|formed|established|started))\\s+(?:\\p{Ll}+ly\\s+)?in\\s+(${place})`,
+  'u',
+);
+const officeNouns =
+  '(?:CEO|chief\\s+executive(?:\\s+officer)?|chairman|chairwoman|chairperson|president|founder|co-founder|owner|head\\s+coach|director|editor)';
+const officeLead =
+  '(?:(?:then|former|current|longtime|new)\\s+)?(?:(?:founder|co-founder|president|chairman)\\s+and\\s+)?';
+const possessiveOfficePattern = new RegExp(
+  `(${name})['’]s?\\s+${officeLead}(${officeNouns})\\s*,?\\s+(${name})`,
+  'gu',
+);
+const appositiveOfficePattern = new RegExp(
+  `(${name}),\\s+(?:the\\s+)?${officeLead}(${officeNouns})\\s+of\\s+(?:the\\s+)?(${name})`,
+  'gu',
+);
+const becameOfficePattern = new RegExp(
+  `\\b(?:named|appointed|became|served\\s+as|elected|promoted\\s+to)\\s+(?:the\\s+)?${officeLead}(${officeNouns})\\s+of\\s+(?:the\\s+)?(${name})`,
+  'gu',
+);
+
+/**
+ * A sentence-opening time or source phrase ("In 2004, ", "On 3 May 1990, ", "According to Genesis, "):
+ * dropped before matching so that the clause's own subject leads; the rest is still a span of the sentence.
+ */
+const leadingAdverbial = new RegExp(
+  `^(?:(?:In|On|By|Since|During|After|Before|Until|Around|Circa|As\\s+of)\\s+(?:(?:early|late|mid|the|about)[\\s-]+)?(?:${date})s?|According\\s+to\\s+[^,;()]{1,60}|However|Later|Earlier|Previously|Formerly|Afterwards|Then|Eventually|Meanwhile|Today|Currently|Subsequently|Originally|Initially|Finally|Additionally|Also|Thus|Therefore)\\s*,\\s+(?=\\p{Lu})`,
+  'u',
+);
+/** "… the couple Marshall Eriksen (Jason Segel) and Lily Aldrin (Alyson Hannigan)": characters and their actors. */
+const castParenthesesPattern = new RegExp(
+  `(${nameWord}(?:\\s+${nameWord}){1,3})\\s+\\((${nameWord}(?:\\s+${nameWord}){1,3})\\)`,
+  'gu',
+);
+
+/** "X is named after Y", "X was named in honour of Y". */
+const namedAfterPattern = new RegExp(
+  `\\b(?:is|was|are|were)\\s+(?:(?:also|originally|probably|presumably)\\s+)?named\\s+(?:after|for|in\\s+honou?r\\s+of)\\s+(?:the\\s+)?(?:(?:${nameWord}\\s+)?(?:(?!(?:of|the|and)\\s)[\\p{Ll}-]+\\s+){1,2}(?=\\p{Lu}))?(${name})`,
+  'u',
+);
+/** "X served as the first Deputy Prime Minister of India": a capitalised office of a named place or body. */
+const servedOfficePattern = new RegExp(
+  `\\b(?:served\\s+as|became|(?:was|is)\\s+(?:named|appointed|elected)(?:\\s+as)?)\\s+(?:the\\s+)?((?:(?:first|second|third|last|\\d+(?:st|nd|rd|th))\\s+)?[\\p{Lu}][\\p{L}-]*(?:\\s+[\\p{Lu}][\\p{L}-]*){0,3}\\s+of\\s+(?:the\\s+)?${name})`,
+  'gu',
+);
+/** "X was released as the lead single from the album Y" / "from her second studio album, Y". */
+const singleFromPattern = new RegExp(
+  `\\breleased\\s+as\\s+the\\s+(?:[\\p{L}\\d-]+\\s+){0,3}?single\\s+(?:from|off)\\s+(?:the\\s+album\\s+|(?:the|her|his|their|its|${name}['’]s?)\\s+(?:[\\p{L}\\d-]+\\s+){0,3}?album,?\\s+)["“]?(${name})`,
+  'u',
+);
+
+/** "Built in 1988 by the Togo company, it …": an opening participle about the sentence's subject. */
+const leadingAgentPattern = new RegExp(
+  `^(?:(?:originally|first|later)\\s+)?((?:${Object.keys(byVerbs).join('|')}))(?:\\s+(?:in|on)\\s+${date})?\\s+by\\s+(?:the\\s+)?${descriptor}(${names}(?:\\s+(?:company|corporation|group|studio|firm|brothers|family))?)\\s*,`,
+  'u',
+);
+const weekdays = '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?';
+/** "It airs on JTBC on Mondays at 21:30": the day of the week a programme airs. */
+const airDayPattern = new RegExp(
+  `\\b(?:airs|aired|broadcasts|is\\s+broadcast|was\\s+broadcast|runs|ran)\\s+(?:(?:on|every)\\s+(?!${weekdays})${name}\\s+)?(?:on\\s+|every\\s+)(${weekdays}(?:(?:,\\s+|\\s+and\\s+|\\s+(?:through|to)\\s+)${weekdays})*)`,
+  'u',
+);
+
+const workCopula =
+  /^\s+(?:is|was)\s+an?\s+(?:(?!\b(?:which|who|whose|that|where)\b)[^;])*?\b(?:song|single|film|movie|album|novel|book|play|opera|musical|poem|painting|game|series|sitcom)\b(?:(?!\b(?:which|who|whose|that|where)\b)[^;])*$/u;
+
+/** Whether `before` opens with the (possibly quoted) subject and a copula describing a work. */
+function workCopulaAbout(before: string, subject: string): boolean {
+  const lead = before.replace(/^["“'‘]+/u, '');
+  if (!lead.startsWith(subject)) return false;
+  return workCopula.test(lead.slice(subject.length).replace(/^["”'’]+/u, ''));
+}
+
+/** A cheap word test per pattern: most sentences lack the cue, so the name-led pattern never runs. */
+const patternCues: ReadonlyMap<RegExp, RegExp> = new Map<RegExp, RegExp>([
+  [relativeAgentPattern, /\bby\b/u],
+  [castParenthesesPattern, /\(\p{Lu}[^()]*\)[^()]*\(\p{Lu}/u],
+  [originPattern, /\b(?:started|began|originated|founded|formed|established)\b/u],
+  [tributaryPattern, /tributary/u],
+  [appositiveTributaryPattern, /tributary/u],
+  [flowsIntoPattern, /\binto\b/u],
+  [headquartersPattern, /\b(?:headquarters|head office|main office)\b/u],
+  [headquarteredPattern, /\bheadquarter/u],
+  [appositiveSeatPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
+  [copulaSeatPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
+  [seatIsPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
+  [spousePattern, /\b(?:wife|husband|spouse)\b/u],
+  [intendedPurchasePattern, /\b(?:purchase|acquire|buy)\b/u],
+  [
+    possessiveOfficePattern,
+    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
+  ],
+  [
+    appositiveOfficePattern,
+    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
+  ],
+  [leadingAgentPattern, /\bby\b/u],
+  [airDayPattern, /days?\b/u],
+  [namedAfterPattern, /\bnamed\s+(?:after|for|in)\b/u],
+  [servedOfficePattern, /\b(?:served|became|named|appointed|elected)\b/u],
+  [singleFromPattern, /\bsingle\b/u],
+  [
+    becameOfficePattern,
+    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
+  ],
+]);
+
+function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
+  return patternCues.get(pattern)?.test(text) === false ? [] : [...text.matchAll(pattern)];
+}
+
+function firstMatch(pattern: RegExp, text: string): RegExpExecArray | null {
+  return patternCues.get(pattern)?.test(text) === false ? null : pattern.exec(text);
+}
+
+/** Whether a verb at `index` has the sentence's subject as its own subject (no clause between them). */
+function governedBySubject(text: string, subject: string, index: number): boolean {
+  if (!plausibleSubject(subject)) return false;
+  const between = text.slice(0, index);
+  const at = between.indexOf(subject);
+  if (at < 0) return false;
+  const rest = between.slice(at + subject.length);
+  // "X is a pizza chain that started in …": a relative clause right after the copula's noun is about X.
+  return (
+    !relativeClause.test(rest) ||
+    /^\s+(?:is|was|are|were)\s+an?\s+(?:[\p{L}-]+\s+){1,5}(?:that|which)\s+$/u.test(rest)
+  );
+}
+
+function nameLike(text: string): boolean {
+  return /^\p{Lu}/u.test(text) && entitySubject(text) === text && !startsWithDate.test(text);
+}
+
+/** A subject that is not a sentence adverb or preposition the subject finder kept ("Formerly", "Until 1990"). */
+function plausibleSubject(subject: string): boolean {
+  const first = subject.split(' ')[0] ?? subject;
+  return !/^\p{Lu}\p{Ll}+ly$/u.test(first) && !hasFunctionTag(first);
+}
+
+/**
+ * Precise pairs for relations the copula and verb rules miss: agents in relative clauses and
+ * parentheses, tributaries and river mouths, headquarters, capitals and county seats, spouses,
+ * intended purchases and offices (CEO, founder, chairman). Answers are spans of the sentence.
+ */
+function preciseFacts(context: SentenceContext): void {
+  const { text, subject, add } = context;
+  for (const match of allMatches(relativeAgentPattern, text)) {
+    const [whole, rawEntity, verb, rawAgent] = match;
+    if (rawEntity === undefined || verb === undefined || rawAgent === undefined) continue;
+    // "written by A and B, produced by C": B is an agent of the first verb, not C's work.
+    if (
+      !/\b(?:which|who)\b|\(/u.test(whole) &&
+      /\bby\b[^,;()]*$|\b(?:and|with|&)\s+$/u.test(text.slice(0, match.index ?? 0))
+    )
+      continue;
+    const entity = trimAnswer(rawEntity);
+    const agent = trimAnswer(rawAgent);
+    if (!nameLike(entity) || entity === agent) continue;
+    add(`Who ${byVerbs[verb] ?? verb} ${entity}?`, agent, 'relative-by');
+    const agentNoun = agentNounOf[verb];
+    if (agentNoun !== undefined) add(`Who is the ${agentNoun} of ${entity}?`, agent, 'relative-by');
+    const base = characterVerbs[verb];
+    if (base !== undefined) {
+      if (verb !== 'played') add(`Who played ${entity}?`, agent, 'relative-by');
+      if (!/\sand\s|,/u.test(agent)) add(`Which character did ${agent} ${base}?`, entity, 'relative-by');
+    }
+  }
+  // Only a sentence that pairs two or more characters with actors is a cast list.
+  const castPairs = [...allMatches(castParenthesesPattern, text)];
+  if (castPairs.length >= 2 && context.subjectIsTitle)
+    for (const [, rawCharacter, rawActor] of castPairs) {
+      if (rawCharacter === undefined || rawActor === undefined) continue;
+      const character = trimAnswer(rawCharacter);
+      const actor = trimAnswer(rawActor);
+      if (!nameLike(character) || whoOrWhat(actor, context.kinds) !== 'Who' || character === actor) continue;
+      add(`Who played ${character} in ${subject}?`, actor, 'cast-list');
+      add(`Which character did ${actor} play in ${subject}?`, character, 'cast-list');
+    }
+  const origin = firstMatch(originPattern, text);
+  if (origin?.[1] !== undefined && governedBySubject(text, subject, origin.index)) {
+    const where = trimAnswer(origin[1]);
+    // People "start in" games and roles; organisations start in places.
+    const personSubject = isPerson(subject, context.kinds, context.person);
+    if (
+      !personSubject &&
+      /^(?:the\s+)?\p{Lu}/u.test(where) &&
+      !startsWithDate.test(where) &&
+      !/['’]s?$/u.test(where)
+    ) {
+      add(`Where did ${subject} start?`, where, 'origin');
+      add(`Where was ${subject} formed?`, where, 'origin');
+    }
+  }
+  const leadingAgent = firstMatch(leadingAgentPattern, text.charAt(0).toLowerCase() + text.slice(1));
+  if (leadingAgent?.[1] !== undefined && leadingAgent[2] !== undefined) {
+    // The participle describes the main clause's subject: a pronoun there is the title entity.
+    const rest = text.slice(leadingAgent[0].length).trim();
+    const target =
+      /^(?:it|he|she|they)\b/iu.test(rest) || rest.startsWith(context.title)
+        ? context.title
+        : entitySubject(rest.split(/\s+(?:is|was|were|are|has|had)\b/u)[0] ?? '');
+    const agent = trimAnswer(leadingAgent[2]);
+    if (target !== undefined && agent !== target)
+      add(
+        `Who ${byVerbs[leadingAgent[1].toLowerCase()] ?? leadingAgent[1].toLowerCase()} ${target}?`,
+        agent,
+        'by',
+      );
+  }
+  const airDay = firstMatch(airDayPattern, text);
+  if (airDay?.[1] !== undefined && governedBySubject(text, subject, airDay.index))
+    add(`On which day of the week does ${subject} air?`, airDay[1], 'air-day');
+  const namedAfter = firstMatch(namedAfterPattern, text);
+  if (namedAfter?.[1] !== undefined && governedBySubject(text, subject, namedAfter.index)) {
+    const namesake = trimAnswer(namedAfter[1]);
+    if (namesake !== subject && !/['’]s?$/u.test(namesake))
+      add(`Who or what is ${subject} named after?`, namesake, 'named-after');
+  }
+  for (const match of allMatches(servedOfficePattern, text)) {
+    const office = match[1];
+    if (office === undefined || !governedBySubject(text, subject, match.index ?? 0)) continue;
+    if (!isPerson(subject, context.kinds, context.person) && whoOrWhat(subject, context.kinds) !== 'Who')
+      continue;
+    add(`Who was the ${trimAnswer(office)}?`, subject, 'served-office');
+    add(`What office did ${subject} hold?`, trimAnswer(office), 'served-office');
+  }
+  const single = firstMatch(singleFromPattern, text);
+  if (single?.[1] !== undefined && governedBySubject(text, subject, single.index))
+    add(`Which album is ${subject} from?`, trimAnswer(single[1]), 'single-from');
+  const tributary = firstMatch(tributaryPattern, text);
+  if (tributary?.[1] !== undefined && governedBySubject(text, subject, tributary.index)) {
+    const river = trimAnswer(tributary[1]);
+    add(`What is ${subject} a tributary of?`, river, 'tributary');
+    add(`What is the mouth of ${subject}?`, river, 'tributary');
+  }
+  for (const match of allMatches(appositiveTributaryPattern, text)) {
+    const [, rawStream, rawRiver] = match;
+    if (rawStream === undefined || rawRiver === undefined) continue;
+    const stream = trimAnswer(rawStream);
+    if (!nameLike(stream)) continue;
+    add(`What is ${stream} a tributary of?`, trimAnswer(rawRiver), 'tributary');
+    add(`What is the mouth of ${stream}?`, trimAnswer(rawRiver), 'tributary');
+  }
+  for (const match of allMatches(flowsIntoPattern, text)) {
+    const river = match[1];
+    if (river === undefined || !governedBySubject(text, subject, match.index ?? 0)) continue;
+    add(`What does ${subject} flow into?`, trimAnswer(river), 'flows-into');
+    add(`What is the mouth of ${subject}?`, trimAnswer(river), 'flows-into');
+  }
+  // Possessives from the original sentence unless it opens with one: a mid-sentence "its" may not be the title's.
+  const possessiveSource = /^(?:His|Her|Its|Their)\s/u.test(context.original) ? text : context.original;
+  const headquarters = firstMatch(headquartersPattern, possessiveSource);
+  if (headquarters?.[1] !== undefined && headquarters[2] !== undefined) {
+    const owner = trimAnswer(headquarters[1]);
+    if (nameLike(owner)) add(`Where is ${owner} headquartered?`, trimAnswer(headquarters[2]), 'headquarters');
+  }
+  const headquartered = firstMatch(headquarteredPattern, text);
+  if (headquartered?.[1] !== undefined && plausibleSubject(subject)) {
+    const between = text.slice(0, headquartered.index);
+    const at = between.indexOf(subject);
+    if (at >= 0 && !/[,;:]|\b(?:who|which|that|where|whose)\b/u.test(between.slice(at + subject.length)))
+      add(`Where is ${subject} headquartered?`, trimAnswer(headquartered[1]), 'headquarters');
+  }
+  for (const match of allMatches(appositiveSeatPattern, text)) {
+    const [, rawCity, seat, rawPlace] = match;
+    if (rawCity === undefined || seat === undefined || rawPlace === undefined) continue;
+    const city = trimAnswer(rawCity);
+    if (!nameLike(city)) continue;
+    add(`What is the ${seat} of ${trimAnswer(rawPlace)}?`, city, 'seat');
+  }
+  const copulaSeat = firstMatch(copulaSeatPattern, text);
+  if (
+    copulaSeat?.[1] !== undefined &&
+    copulaSeat[3] !== undefined &&
+    governedBySubject(text, subject, copulaSeat.index)
+  ) {
+    const where = trimAnswer(copulaSeat[3]);
+    for (const seat of [copulaSeat[1], copulaSeat[2]]) {
+      if (seat === undefined) continue;
+      add(`What is the ${seat} of ${where}?`, subject, 'seat');
+      add(`Which place is ${subject} the ${seat} of?`, where, 'seat');
+    }
+  }
+  const seatIs = firstMatch(seatIsPattern, text);
+  if (seatIs?.[2] !== undefined && seatIs[3] !== undefined) {
+    const of = seatIs[1] === undefined ? context.title : trimAnswer(seatIs[1]);
+    add(`What is the ${seatIs[2]} of ${of}?`, trimAnswer(seatIs[3]), 'seat');
+  }
+  // Possessives from the original sentence only: "his wife" mid-sentence may not be the title's.
+  const spouseSources = /^(?:His|Her)\s+(?:\p{Ll}+\s+)?(?:wife|husband|spouse)\b/u.test(context.original)
+    ? [context.original, text]
+    : [context.original];
+  for (const source of spouseSources)
+    for (const match of allMatches(spousePattern, source)) {
+      const [, rawPartner, relation, rawSpouse] = match;
+      if (rawPartner === undefined || relation === undefined || rawSpouse === undefined) continue;
+      const partner = trimAnswer(rawPartner);
+      const spouse = trimAnswer(rawSpouse);
+      // "Celeste's husband Adam Scott as Ed": a cast list names actors, not spouses.
+      const after = source.slice((match.index ?? 0) + match[0].length);
+      if (!nameLike(partner) || !nameLike(spouse) || partner === spouse || /^\s+as\s/u.test(after)) continue;
+      add(`Who was ${partner}'s ${relation}?`, spouse, 'spouse');
+      add(`Who was ${partner} married to?`, spouse, 'spouse');
+      add(`Who was ${spouse} married to?`, partner, 'spouse');
+      add(`Who is the spouse of ${partner}?`, spouse, 'spouse');
+      add(`Who is the spouse of ${spouse}?`, partner, 'spouse');
+    }
+  for (const match of allMatches(intendedPurchasePattern, text)) {
+    const [, verb, rawTarget] = match;
+    if (verb === undefined || rawTarget === undefined || !governedBySubject(text, subject, match.index ?? 0))
+      continue;
+    const target = trimAnswer(rawTarget);
+    if (!nameLike(target) || target === subject) continue;
+    add(`Who ${pastOf[verb] ?? verb} ${target}?`, subject, 'purchase');
+    add(`Who is the ${agentNounOf[verb] ?? 'buyer'} of ${target}?`, subject, 'purchase');
+    add(`What did ${subject} ${verb}?`, target, 'purchase');
+  }
+  for (const match of allMatches(possessiveOfficePattern, text)) {
+    const [, rawOrganisation, office, rawHolder] = match;
+    if (rawOrganisation === undefined || office === undefined || rawHolder === undefined) continue;
+    const organisation = trimAnswer(rawOrganisation);
+    const holder = trimAnswer(rawHolder);
+    if (!nameLike(organisation) || !nameLike(holder) || holder === organisation) continue;
+    if (whoOrWhat(holder, context.kinds) !== 'Who') continue;
+    add(`Who is the ${office} of ${organisation}?`, holder, 'office');
+  }
+  for (const match of allMatches(appositiveOfficePattern, text)) {
+    const [, rawHolder, office, rawOrganisation] = match;
+    if (rawHolder === undefined || office === undefined || rawOrganisation === undefined) continue;
+    const holder = trimAnswer(rawHolder);
+    const organisation = trimAnswer(rawOrganisation);
+    if (!nameLike(holder) || whoOrWhat(holder, context.kinds) !== 'Who' || /['’]s\s/u.test(organisation))
+      continue;
+    add(`Who is the ${office} of ${organisation}?`, holder, 'office');
+  }
+  for (const match of allMatches(becameOfficePattern, text)) {
+    const [, office, rawOrganisation] = match;
+    if (
+      office === undefined ||
+      rawOrganisation === undefined ||
+      !governedBySubject(text, subject, match.index ?? 0)
+    )
+      continue;
+    add(`Who was the ${office} of ${trimAnswer(rawOrganisation)}?`, subject, 'office');
+  }
+}
+
 function relationFacts(context: SentenceContext): void {
   const { text, subject, add, kinds } = context;
   for (const match of text.matchAll(byPattern)) {
     const [, auxiliary, verb, agent] = match;
     if (verb === undefined || agent === undefined) continue;
     const before = text.slice(0, match.index ?? 0);
+    // "FleetBoston, which was acquired by Bank of America": the relative clause is about the name
+    // before it (relativeAgentFacts asks about that name), not about the sentence's subject.
+    const antecedent = /\b(?:which|who)\s+(?:(?:is|was|were|are)\s+)?$/u.test(before)
+      ? relativeAntecedent.exec(before)?.[1]
+      : undefined;
+    if (antecedent !== undefined && trimAnswer(antecedent) !== subject) continue;
     const directlyAboutSubject =
       auxiliary !== undefined ||
-      /\b(?:film|movie|album|song|single|novel|book|series|game|show|documentary|company|building|sitcom|play|opera|musical|painting|poem|EP)(?:\s+(?:[\p{Ll}-]+\s+and|[\p{Ll}-]+,))?\s*,?\s*$/u.test(
+      /\b(?:film|movie|album|song|single|novel|book|series|game|show|documentary|company|building|sitcom|play|opera|musical|painting|poem|EP|franchise|chain|firm|brand|band|label|magazine|newspaper|character|organi[sz]ation)(?:\s+(?:[\p{Ll}-]+\s+and|[\p{Ll}-]+,))?\s*,?\s*$/u.test(
         before,
-      );
+      ) ||
+      // "X is a popular song written by A, popularized by B": participles after a comma in the
+      // copula's description of a work describe X.
+      (/,\s*$/u.test(before) && workCopulaAbout(before, subject));
     if (!directlyAboutSubject) continue;
     const active = byVerbs[verb] ?? verb;
     const answer = trimAnswer(agent);
@@ -508,6 +938,7 @@ function relationFacts(context: SentenceContext): void {
             ? 'Who'
             : 'Who';
     add(`${word} ${active} ${subject}?`, answer, 'by');
+    if (active === 'owns') add(`Who is the owner of ${subject}?`, answer, 'by');
     if (active === 'recorded' || active === 'performed' || active === 'sang')
       add(`Who is the performer of ${subject}?`, answer, 'by');
   }
@@ -578,7 +1009,12 @@ function relationFacts(context: SentenceContext): void {
   const starring = starringPattern.exec(text);
   if (starring?.[1] !== undefined) add(`Who starred in ${subject}?`, trimAnswer(starring[1]), 'starring');
   const married = marriedPattern.exec(text);
-  if (married?.[1] !== undefined) add(`Who did ${subject} marry?`, trimAnswer(married[1]), 'married');
+  // "married French actress Jane Roe": a descriptor before the name only when it names a person.
+  if (married?.[2] !== undefined && (married[1] === undefined || personNouns.test(married[1]))) {
+    add(`Who did ${subject} marry?`, trimAnswer(married[2]), 'married');
+    add(`Who is the spouse of ${subject}?`, trimAnswer(married[2]), 'married');
+    add(`Who is the spouse of ${trimAnswer(married[2])}?`, subject, 'married');
+  }
   const member = memberPattern.exec(text);
   if (member?.[1] !== undefined) add(`What was ${subject} a member of?`, trimAnswer(member[1]), 'member');
   const located = locatedPattern.exec(text);
@@ -661,7 +1097,7 @@ export class RuleBasedGenerator implements QaGenerator {
     const seen = new Set<string>();
     const normalisedTitle = normaliseText(title);
     for (const sentence of annotation.sentences) {
-      const text = decontextualise(sentence.text, passage.title);
+      const text = decontextualise(sentence.text, passage.title).replace(leadingAdverbial, '');
       const copula = copulaPattern.exec(text);
       const namedSubject = copula?.[1] === undefined ? undefined : entitySubject(copula[1]);
       const leadSubject =
@@ -678,7 +1114,10 @@ export class RuleBasedGenerator implements QaGenerator {
         lead.split(' ').length <= normalisedTitle.split(' ').length + 4;
       const subject = mentionsTitle
         ? title
-        : leadSubject !== undefined && leadSubject.length <= 80
+        : leadSubject !== undefined &&
+            leadSubject.length <= 80 &&
+            plausibleSubject(leadSubject) &&
+            !/^\p{Lu}\p{Ll}+ed\s+(?:in|on|by|at|as|from)\b/u.test(leadSubject)
           ? leadSubject
           : title;
       const before = pairs.length;
@@ -714,6 +1153,7 @@ export class RuleBasedGenerator implements QaGenerator {
       )
         copulaFacts(context, copula[2], copula[3]);
       relationFacts(context);
+      preciseFacts(context);
       if (pairs.length === before)
         context.add(`What is known about ${namedSubject ?? title}?`, sentence.text, 'sentence');
     }
