@@ -136,32 +136,16 @@ export function findDates(text: string): DateValue[] {
       ),
     );
   }
-  // A decade: "in the 1970s" is a year-precision date that keeps its text.
-  for (const match of text.matchAll(/(?<![\d,.'’])\b(1\d{2}0|20\d0)s\b/g)) {
-    add(
-      build(
-        text,
-        match.index,
-        match.index + match[0].length,
-        Number.parseInt(match[1] ?? '', 10),
-        undefined,
-        undefined,
-      ),
-    );
-  }
-  for (const match of text.matchAll(
+  // Bare years, then decades ("in the 1970s": a year-precision date that keeps its text).
+  const years = [
     /(?<![\d,.])\b(1\d{3}|20\d{2}|[5-9]\d{2})\b(?![\d,.]\d)(?!\s*(?:%|percent|people|km|m\b|metres|meters|miles|feet))/g,
-  )) {
-    add(
-      build(
-        text,
-        match.index,
-        match.index + match[0].length,
-        Number.parseInt(match[1] ?? '', 10),
-        undefined,
-        undefined,
-      ),
-    );
+    /(?<![\d,.'’])\b(1\d{2}0|20\d0)s\b/g,
+  ];
+  for (const pattern of years) {
+    for (const match of text.matchAll(pattern)) {
+      const year = Number.parseInt(match[1] ?? '', 10);
+      add(build(text, match.index, match.index + match[0].length, year, undefined, undefined));
+    }
   }
   return found.sort((left, right) => left.start - right.start);
 }
