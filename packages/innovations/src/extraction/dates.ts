@@ -60,91 +60,73 @@ function build(
   };
 }
 
-/** Every date in a text: "12 May 1954", "May 12, 1954", "May 1954", "1954", "c. 1654", "44 BC". */
+interface DateParts {
+  readonly year: number;
+  readonly month?: number;
+  readonly day?: number;
+}
+
+/** A way dates are written: its pattern and how a match reads, or undefined when it is no date. */
+interface DateShape {
+  readonly pattern: RegExp;
+  readonly read: (match: RegExpMatchArray) => DateParts | undefined;
+}
+
+function dayDate(dayText: string, monthText: string, yearText: string, era: string): DateParts | undefined {
+  const day = Number.parseInt(dayText, 10);
+  const month = monthIndex(monthText);
+  if (day < 1 || day > 31 || month < 1) return undefined;
+  return { year: yearValue(yearText, era), month, day };
+}
+
+/** In order of precedence: a span one shape took is not read again by a later one. */
+const dateShapes: readonly DateShape[] = [
+  {
+    pattern: new RegExp(
+      `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(${monthPattern})\\s*,?\\s+(\\d{1,4})(${eraPattern})`,
+      'gi',
+    ),
+    read: (match) => dayDate(match[1] ?? '', match[2] ?? '', match[3] ?? '', match[4] ?? ''),
+  },
+  {
+    pattern: new RegExp(
+      `\\b(${monthPattern})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{1,4})(${eraPattern})`,
+      'gi',
+    ),
+    read: (match) => dayDate(match[2] ?? '', match[1] ?? '', match[3] ?? '', match[4] ?? ''),
+  },
+  {
+    pattern: new RegExp(`\\b(${monthPattern})\\s+(?:of\\s+)?(\\d{3,4})(${eraPattern})`, 'gi'),
+    read: (match) => {
+      const month = monthIndex(match[1] ?? '');
+      return month < 1 ? undefined : { year: yearValue(match[2] ?? '', match[3] ?? ''), month };
+    },
+  },
+  {
+    pattern: /\b(\d{1,4})\s*(BC|BCE|AD|CE)\b/g,
+    read: (match) => ({ year: yearValue(match[1] ?? '', match[2] ?? '') }),
+  },
+  {
+    pattern:
+      /(?<![\d,.])\b(1\d{3}|20\d{2}|[5-9]\d{2})\b(?![\d,.]\d)(?!\s*(?:%|percent|people|km|m\b|metres|meters|miles|feet))/g,
+    read: (match) => ({ year: Number.parseInt(match[1] ?? '', 10) }),
+  },
+  // A decade: "in the 1970s" is a year-precision date that keeps its text.
+  {
+    pattern: /(?<![\d,.'’])\b(1\d{2}0|20\d0)s\b/g,
+    read: (match) => ({ year: Number.parseInt(match[1] ?? '', 10) }),
+  },
+];
+
+/** Every date in a text: "12 May 1954", "May 12, 1954", "May 1954", "1954", "c. 1654", "44 BC", "the 1970s". */
 export function findDates(text: string): DateValue[] {
   const found: DateValue[] = [];
-  const taken: [number, number][] = [];
-  const overlaps = (start: number, end: number): boolean =>
-    taken.some(([left, right]) => start < right && end > left);
-  const add = (value: DateValue): void => {
-    if (overlaps(value.start, value.end)) return;
-    taken.push([value.start, value.end]);
-    found.push(value);
-  };
-  const dayMonthYear = new RegExp(
-    `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(${monthPattern})\\s*,?\\s+(\\d{1,4})(${eraPattern})`,
-    'gi',
-  );
-  for (const match of text.matchAll(dayMonthYear)) {
-    const day = Number.parseInt(match[1] ?? '', 10);
-    const month = monthIndex(match[2] ?? '');
-    if (day < 1 || day > 31 || month < 1) continue;
-    add(
-      build(
-        text,
-        match.index,
-        match.index + match[0].length,
-        yearValue(match[3] ?? '', match[4] ?? ''),
-        month,
-        day,
-      ),
-    );
-  }
-  const monthDayYear = new RegExp(
-    `\\b(${monthPattern})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{1,4})(${eraPattern})`,
-    'gi',
-  );
-  for (const match of text.matchAll(monthDayYear)) {
-    const month = monthIndex(match[1] ?? '');
-    const day = Number.parseInt(match[2] ?? '', 10);
-    if (day < 1 || day > 31 || month < 1) continue;
-    add(
-      build(
-        text,
-        match.index,
-        match.index + match[0].length,
-        yearValue(match[3] ?? '', match[4] ?? ''),
-        month,
-        day,
-      ),
-    );
-  }
-  const monthYear = new RegExp(`\\b(${monthPattern})\\s+(?:of\\s+)?(\\d{3,4})(${eraPattern})`, 'gi');
-  for (const match of text.matchAll(monthYear)) {
-    const month = monthIndex(match[1] ?? '');
-    if (month < 1) continue;
-    add(
-      build(
-        text,
-        match.index,
-        match.index + match[0].length,
-        yearValue(match[2] ?? '', match[3] ?? ''),
-        month,
-        undefined,
-      ),
-    );
-  }
-  for (const match of text.matchAll(/\b(\d{1,4})\s*(BC|BCE|AD|CE)\b/g)) {
-    add(
-      build(
-        text,
-        match.index,
-        match.index + match[0].length,
-        yearValue(match[1] ?? '', match[2] ?? ''),
-        undefined,
-        undefined,
-      ),
-    );
-  }
-  // Bare years, then decades ("in the 1970s": a year-precision date that keeps its text).
-  const years = [
-    /(?<![\d,.])\b(1\d{3}|20\d{2}|[5-9]\d{2})\b(?![\d,.]\d)(?!\s*(?:%|percent|people|km|m\b|metres|meters|miles|feet))/g,
-    /(?<![\d,.'’])\b(1\d{2}0|20\d0)s\b/g,
-  ];
-  for (const pattern of years) {
-    for (const match of text.matchAll(pattern)) {
-      const year = Number.parseInt(match[1] ?? '', 10);
-      add(build(text, match.index, match.index + match[0].length, year, undefined, undefined));
+  for (const shape of dateShapes) {
+    for (const match of text.matchAll(shape.pattern)) {
+      const end = match.index + match[0].length;
+      if (found.some((date) => match.index < date.end && end > date.start)) continue;
+      const parts = shape.read(match);
+      if (parts !== undefined) found.push(build(text, match.index, end, parts.year, parts.month, parts.day));
     }
   }
   return found.sort((left, right) => left.start - right.start);
