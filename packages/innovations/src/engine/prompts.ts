@@ -89,6 +89,11 @@ export function adaptiveDecidePrompt(options: {
 
 /** rag-multi-hop-v1: the cited synthesis over the numbered pool (adaptive and keyterm). */
 export function multiHopSynthesisPrompt(question: string, context: string): string {
+  return citedAnswerPrompt(question, context, 'something');
+}
+
+/** A cited answer over numbered evidence; `missing` names what the evidence may lack. */
+function citedAnswerPrompt(question: string, context: string, missing: string): string {
   return [
     `Question: ${question}`,
     '',
@@ -97,7 +102,7 @@ export function multiHopSynthesisPrompt(question: string, context: string): stri
     '',
     'Rules:',
     '- Support every claim with the [N] marker of the evidence it comes from.',
-    '- If the evidence does not contain something, say so explicitly.',
+    `- If the evidence does not contain ${missing}, say so explicitly.`,
     '- Answer briefly.',
     '',
     'Answer:',
@@ -120,17 +125,5 @@ export function keytermDecomposePrompt(question: string, context: string, maxSub
 
 /** rag-single-pass-v1: one retrieval with the whole question, one cited answer. */
 export function singlePassPrompt(question: string, context: string): string {
-  return [
-    `Question: ${question}`,
-    '',
-    'Answer from the numbered evidence below:',
-    context,
-    '',
-    'Rules:',
-    '- Support every claim with the [N] marker of the evidence it comes from.',
-    '- If the evidence does not contain the answer, say so explicitly.',
-    '- Answer briefly.',
-    '',
-    'Answer:',
-  ].join('\n');
+  return citedAnswerPrompt(question, context, 'the answer');
 }
