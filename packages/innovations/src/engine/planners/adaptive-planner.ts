@@ -82,7 +82,11 @@ export class AdaptivePlanner implements Planner {
       run.emit({ type: 'hop-started', iteration, kind: 'decide' });
       const itemsAdded = await this.retrieveRound(run, pending, iteration);
       asked.push(...pending);
-      const stop = (forcedStop: ForcedStop, note: string): void => {
+      const stop = (
+        forcedStop: ForcedStop,
+        note: string,
+        llm: { llmLatencyMs?: number; tokens?: { inputTokens: number; outputTokens: number } } = {},
+      ): void => {
         run.forcedStop = forcedStop;
         run.addHop({
           iteration,
@@ -91,6 +95,7 @@ export class AdaptivePlanner implements Planner {
           decision: 'stop',
           itemsAdded,
           forcedStop,
+          ...llm,
           note,
         });
         run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [], forcedStop });
@@ -123,24 +128,7 @@ export class AdaptivePlanner implements Planner {
       const llm = { llmLatencyMs: decided.latencyMs, tokens: decided.tokens };
       const reply = parseQuestionList(decided.text);
       if (reply === undefined) {
-        run.forcedStop = 'decide-failed';
-        run.addHop({
-          iteration,
-          kind: 'decide',
-          subQuestions: [],
-          decision: 'stop',
-          itemsAdded,
-          forcedStop: 'decide-failed',
-          ...llm,
-          note: 'decide reply unreadable: synthesizing from what was gathered',
-        });
-        run.emit({
-          type: 'decided',
-          iteration,
-          decision: 'stop',
-          subQuestions: [],
-          forcedStop: 'decide-failed',
-        });
+        stop('decide-failed', 'decide reply unreadable: synthesizing from what was gathered', llm);
         break;
       }
       const allowance = config.maxTotalSubQueries - asked.length;
