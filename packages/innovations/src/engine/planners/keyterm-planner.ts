@@ -42,20 +42,30 @@ export class KeytermPlanner implements Planner {
       run.emit({ type: 'hop-started', iteration, kind: 'select' });
       let llm: Pick<HopTrace, 'llmLatencyMs' | 'tokens'> = {};
       let note: string | undefined;
+      const stop = (details: { readonly forcedStop?: 'budget'; readonly note?: string }): void => {
+        if (details.forcedStop !== undefined) run.forcedStop = details.forcedStop;
+        run.addHop({
+          iteration,
+          kind: 'select',
+          subQuestions: [],
+          decision: 'stop',
+          itemsAdded: 0,
+          ...llm,
+          ...details,
+        });
+        run.emit({
+          type: 'decided',
+          iteration,
+          decision: 'stop',
+          subQuestions: [],
+          ...(details.forcedStop === undefined ? {} : { forcedStop: details.forcedStop }),
+        });
+        endedBeforeCap = true;
+      };
       if (run.ports.chatModel !== undefined) {
         const prompt = keytermDecomposePrompt(question, fullContext, config.maxSubQueriesPerIter);
         if (!run.canCall(prompt, run.settings.synthesisMode === 'extractive' ? 0 : 1)) {
-          run.forcedStop = 'budget';
-          run.addHop({
-            iteration,
-            kind: 'select',
-            subQuestions: [],
-            decision: 'stop',
-            itemsAdded: 0,
-            forcedStop: 'budget',
-          });
-          run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [], forcedStop: 'budget' });
-          endedBeforeCap = true;
+          stop({ forcedStop: 'budget' });
           break;
         }
         const generated = await run.generate({ stage: 'decompose', prompt });
@@ -75,17 +85,7 @@ export class KeytermPlanner implements Planner {
           isSubQueryOpen(candidate.question, fullContext, config.answerabilityThreshold),
       );
       if (selected === undefined) {
-        run.addHop({
-          iteration,
-          kind: 'select',
-          subQuestions: [],
-          decision: 'stop',
-          itemsAdded: 0,
-          ...llm,
-          note: note ?? 'no open sub-question left',
-        });
-        run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [] });
-        endedBeforeCap = true;
+        stop({ note: note ?? 'no open sub-question left' });
         break;
       }
       run.emit({ type: 'decided', iteration, decision: 'continue', subQuestions: [selected.question] });
