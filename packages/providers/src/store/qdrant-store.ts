@@ -147,17 +147,7 @@ export class QdrantStore implements KnowledgeStore {
 
   /** Creates the collection (dense vector only when a dimension is known) and payload indexes. */
   private async ensureCollection(dimension: number | undefined, signal?: AbortSignal): Promise<void> {
-    if (this.collectionReady) return;
-    const exists = await this.call(
-      'a collection check',
-      () => this.client.collectionExists(this.collection),
-      signal,
-    );
-    if (exists.exists) {
-      await this.readCollection(signal);
-      this.collectionReady = true;
-      return;
-    }
+    if (await this.exists(signal)) return;
     await this.call(
       'creating the collection',
       () =>
