@@ -194,21 +194,18 @@ export function summarizeResults(
   );
   const gated = results.filter((result) => result.trajectoryIdentical !== undefined);
   const identical = gated.filter((result) => result.trajectoryIdentical === true).length;
-  const confident = results.filter((result) => result.answerConfidence >= options.confidenceThreshold);
+  const overall = summarizeGroup(results, options.confidenceThreshold);
   const byMode = countBy(results, (result) => result.synthesisMode);
   const totals = results.map((result) => result.tokens.total);
   const withSynthesisPrompt = results.map(
     (result) => result.tokens.total + result.unansweredSynthesisPromptTokens,
   );
   return {
-    n: results.length,
-    exactMatch: percent(results.map((result) => result.exactMatch)),
-    f1: percent(results.map((result) => result.f1)),
-    llmCallsPerQuestion: round(mean(results.map((result) => result.llmCalls)), 2),
-    llmCallsPerQuestionWithSynthesis: round(
-      mean(results.map((result) => result.llmCalls + (result.neededSynthesis ? 1 : 0))),
-      2,
-    ),
+    n: overall.n,
+    exactMatch: overall.exactMatch,
+    f1: overall.f1,
+    llmCallsPerQuestion: overall.llmCallsPerQuestion,
+    llmCallsPerQuestionWithSynthesis: overall.llmCallsPerQuestionWithSynthesis,
     tokensPerQuestion: { median: round(median(totals), 0), mean: round(mean(totals), 0) },
     tokensPerQuestionWithSynthesisPrompt: {
       median: round(median(withSynthesisPrompt), 0),
@@ -245,9 +242,7 @@ export function summarizeResults(
       ),
     },
     reference: {
-      exactMatch: percent(withReference.map((result) => (result.reference?.exactMatch === true ? 1 : 0))),
-      f1: percent(withReference.map((result) => result.reference?.f1 ?? 0)),
-      tokensMedian: round(median(withReference.map((result) => result.reference?.tokens.total ?? 0)), 0),
+      ...overall.reference,
       llmCallsPerQuestion: round(mean(withReference.map((result) => result.reference?.llmCalls ?? 0)), 2),
     },
     baselines: summarizeBaselines(results),
@@ -273,11 +268,10 @@ export function summarizeResults(
     },
     confidence: {
       threshold: options.confidenceThreshold,
-      answered: confident.length,
-      precision: percent(confident.map((result) => result.exactMatch)),
+      ...overall.confident,
     },
-    goldAmongNodeAnswers: goldAmongNodes(results),
-    goldInPool: percent(results.map((result) => (result.goldInPool ? 1 : 0))),
+    goldAmongNodeAnswers: overall.goldAmongNodeAnswers,
+    goldInPool: overall.goldInPool,
     plans: {
       bySource: countBy(results, (result) => result.planSource ?? 'none'),
       repaired: results.filter((result) => result.planRepairs.length > 0).length,
