@@ -272,13 +272,7 @@ export function composeYesNo(
       // A "yes" or "no" is no value to compare (only the relaxed composer can meet one under `other`).
       (relaxed.compareOtherAttribute !== true || !/^(?:yes|no)$/i.test(node.answer.trim())),
   );
-  let pair: [NodeTrace, NodeTrace] | undefined;
-  if (form.options !== undefined) {
-    const branches = assignBranches(nodes, form.options);
-    const left = [...candidates].reverse().find((node) => branches.get(node.id) === 0);
-    const right = [...candidates].reverse().find((node) => branches.get(node.id) === 1);
-    if (left !== undefined && right !== undefined) pair = [left, right];
-  }
+  let pair = latestOfEachBranch(candidates, nodes, form.options);
   if (pair === undefined) {
     const [left, right] = candidates.slice(-2);
     if (candidates.length === 2 && left !== undefined && right !== undefined) pair = [left, right];
@@ -298,16 +292,23 @@ export function composeYesNo(
   };
 }
 
+/** The latest candidate on each option's branch, when both branches have one. */
+function latestOfEachBranch(
+  candidates: readonly NodeTrace[],
+  nodes: readonly NodeTrace[],
+  options: readonly [string, string] | undefined,
+): [NodeTrace, NodeTrace] | undefined {
+  if (options === undefined) return undefined;
+  const branches = assignBranches(nodes, options);
+  const left = [...candidates].reverse().find((node) => branches.get(node.id) === 0);
+  const right = [...candidates].reverse().find((node) => branches.get(node.id) === 1);
+  return left !== undefined && right !== undefined ? [left, right] : undefined;
+}
+
 /** "What occupation did A and B share?": the value both branches gave, when they agree. */
 function composeCommon(form: CommonForm, nodes: readonly NodeTrace[]): Composition {
   const candidates = nodes.filter((node) => !isAggregateNode(node) && node.answer.trim().length > 0);
-  let pair: [NodeTrace, NodeTrace] | undefined;
-  if (form.options !== undefined) {
-    const branches = assignBranches(nodes, form.options);
-    const left = [...candidates].reverse().find((node) => branches.get(node.id) === 0);
-    const right = [...candidates].reverse().find((node) => branches.get(node.id) === 1);
-    if (left !== undefined && right !== undefined) pair = [left, right];
-  }
+  const pair = latestOfEachBranch(candidates, nodes, form.options);
   if (pair === undefined) return refuse('missing-value');
   const [left, right] = pair;
   if (!left.resolved || !right.resolved) return refuse('low-confidence');
