@@ -630,38 +630,34 @@ function workCopulaAbout(before: string, subject: string): boolean {
   return workCopula.test(lead.slice(subject.length).replace(/^["”'’]+/u, ''));
 }
 
+const officeCue =
+  /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u;
+const seatCue = /\b(?:capital|largest|populous|seat|administrative)\b/u;
+const tributaryCue = /tributary/u;
+
 /** A cheap word test per pattern: most sentences lack the cue, so the name-led pattern never runs. */
 const patternCues: ReadonlyMap<RegExp, RegExp> = new Map<RegExp, RegExp>([
   [relativeAgentPattern, /\bby\b/u],
   [castParenthesesPattern, /\(\p{Lu}[^()]*\)[^()]*\(\p{Lu}/u],
   [originPattern, /\b(?:started|began|originated|founded|formed|established)\b/u],
-  [tributaryPattern, /tributary/u],
-  [appositiveTributaryPattern, /tributary/u],
+  [tributaryPattern, tributaryCue],
+  [appositiveTributaryPattern, tributaryCue],
   [flowsIntoPattern, /\binto\b/u],
   [headquartersPattern, /\b(?:headquarters|head office|main office)\b/u],
   [headquarteredPattern, /\bheadquarter/u],
-  [appositiveSeatPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
-  [copulaSeatPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
-  [seatIsPattern, /\b(?:capital|largest|populous|seat|administrative)\b/u],
+  [appositiveSeatPattern, seatCue],
+  [copulaSeatPattern, seatCue],
+  [seatIsPattern, seatCue],
   [spousePattern, /\b(?:wife|husband|spouse)\b/u],
   [intendedPurchasePattern, /\b(?:purchase|acquire|buy)\b/u],
-  [
-    possessiveOfficePattern,
-    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
-  ],
-  [
-    appositiveOfficePattern,
-    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
-  ],
+  [possessiveOfficePattern, officeCue],
+  [appositiveOfficePattern, officeCue],
   [leadingAgentPattern, /\bby\b/u],
   [airDayPattern, /days?\b/u],
   [namedAfterPattern, /\bnamed\s+(?:after|for|in)\b/u],
   [servedOfficePattern, /\b(?:served|became|named|appointed|elected)\b/u],
   [singleFromPattern, /\bsingle\b/u],
-  [
-    becameOfficePattern,
-    /\b(?:CEO|chief|chairman|chairwoman|chairperson|president|founder|co-founder|owner|coach|director|editor)\b/u,
-  ],
+  [becameOfficePattern, officeCue],
 ]);
 
 function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
