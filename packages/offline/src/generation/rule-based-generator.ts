@@ -698,6 +698,14 @@ function plausibleSubject(subject: string): boolean {
  * intended purchases and offices (CEO, founder, chairman). Answers are spans of the sentence.
  */
 function preciseFacts(context: SentenceContext): void {
+  agentFacts(context);
+  descriptionFacts(context);
+  placeFacts(context);
+  partyFacts(context);
+}
+
+/** Agents in relative clauses and parentheses ("X, which was acquired by Y"), and cast lists. */
+function agentFacts(context: SentenceContext): void {
   const { text, subject, add } = context;
   for (const match of allMatches(relativeAgentPattern, text)) {
     const [whole, rawEntity, verb, rawAgent] = match;
@@ -731,6 +739,14 @@ function preciseFacts(context: SentenceContext): void {
       add(`Who played ${character} in ${subject}?`, actor, 'cast-list');
       add(`Which character did ${actor} play in ${subject}?`, character, 'cast-list');
     }
+}
+
+/**
+ * Where an organisation started, an opening "Built in 1988 by …", the weekday a show airs,
+ * namesakes, offices held, the album a single is from.
+ */
+function descriptionFacts(context: SentenceContext): void {
+  const { text, subject, add } = context;
   const origin = firstMatch(originPattern, text);
   if (origin?.[1] !== undefined && governedBySubject(text, subject, origin.index)) {
     const where = trimAnswer(origin[1]);
@@ -782,6 +798,11 @@ function preciseFacts(context: SentenceContext): void {
   const single = firstMatch(singleFromPattern, text);
   if (single?.[1] !== undefined && governedBySubject(text, subject, single.index))
     add(`Which album is ${subject} from?`, trimAnswer(single[1]), 'single-from');
+}
+
+/** Tributaries and river mouths, headquarters, capitals and seats. */
+function placeFacts(context: SentenceContext): void {
+  const { text, subject, add } = context;
   const tributary = firstMatch(tributaryPattern, text);
   if (tributary?.[1] !== undefined && governedBySubject(text, subject, tributary.index)) {
     const river = trimAnswer(tributary[1]);
@@ -841,6 +862,11 @@ function preciseFacts(context: SentenceContext): void {
     const of = seatIs[1] === undefined ? context.title : trimAnswer(seatIs[1]);
     add(`What is the ${seatIs[2]} of ${of}?`, trimAnswer(seatIs[3]), 'seat');
   }
+}
+
+/** Spouses, intended purchases and offices (CEO, founder, chairman). */
+function partyFacts(context: SentenceContext): void {
+  const { text, subject, add } = context;
   // Possessives from the original sentence only: "his wife" mid-sentence may not be the title's.
   const spouseSources = /^(?:His|Her)\s+(?:\p{Ll}+\s+)?(?:wife|husband|spouse)\b/u.test(context.original)
     ? [context.original, text]
