@@ -6,6 +6,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 // Tests run against the sources of sibling packages, not their build output:
 // `@rootweaver/<name>` and `@rootweaver/<name>/test` resolve to `src/`.
 const workspacePackages: Record<string, string> = {
+  core: 'packages/core',
   innovations: 'packages/innovations',
   providers: 'packages/providers',
   offline: 'packages/offline',

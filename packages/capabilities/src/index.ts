@@ -33,6 +33,7 @@ export {
   createStderrErrorHandler,
 } from './flags/create-flag-source.js';
 export { isPlannerName, multiHopFlagFallbacks, multiHopFlagNames } from './flags/flag-names.js';
+export type { FlagContext, FlagSource, FlagVariant } from './flags/flag-source.js';
 export { type FlagSnapshot, readFlagSnapshot } from './flags/read-flag-snapshot.js';
 export { toUnleashContext } from './flags/to-unleash-context.js';
 export type { FlagErrorHandler } from './flags/unleash-evaluator.js';

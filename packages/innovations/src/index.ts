@@ -1,11 +1,9 @@
+export * from '@rootweaver/core';
 export * from './compaction/index.js';
 export * from './composition/index.js';
 export * from './config.js';
 export * from './engine/index.js';
-export * from './errors.js';
 export * from './extraction/index.js';
 export * from './grounding/index.js';
 export * from './plan/index.js';
 export * from './rule-decomposer/index.js';
-export type * from './spec/index.js';
-export * from './vectors/index.js';

@@ -1,11 +1,5 @@
-import type {
-  AnswerExtractor,
-  ChatModel,
-  Embedder,
-  KnowledgeStore,
-  TokenCounter,
-} from '@rootweaver/innovations';
-import { RootweaverError } from '@rootweaver/innovations';
+import type { AnswerExtractor, ChatModel, Embedder, KnowledgeStore, TokenCounter } from '@rootweaver/core';
+import { RootweaverError } from '@rootweaver/core';
 import { OpenAIChatModel } from './llm/openai-chat-model.js';
 import { OpenAIEmbedder } from './llm/openai-embedder.js';
 import { EmbeddedStore } from './store/embedded-store.js';

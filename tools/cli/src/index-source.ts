@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/innovations';
-import { RootweaverError } from '@rootweaver/innovations';
+import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/core';
+import { RootweaverError } from '@rootweaver/core';
 import { createProviderSet } from '@rootweaver/providers';
 import { CliUsageError } from './cli-usage-error.js';
 import { combineHashes, hashDirectory, hashPath } from './content-hash.js';

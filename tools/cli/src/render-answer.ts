@@ -1,4 +1,4 @@
-import type { HopTrace, MultiHopAnswer, NodeTrace } from '@rootweaver/innovations';
+import type { HopTrace, MultiHopAnswer, NodeTrace } from '@rootweaver/core';
 
 export interface RenderAnswerOptions {
   /** Show every hop with its nodes (the plan, grounded forms, top pairs, confidences). */

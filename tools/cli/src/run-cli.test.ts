@@ -1,4 +1,4 @@
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { allCommands } from './all-commands.js';
 import type { CliCommand } from './command.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isRootweaverError } from '@rootweaver/innovations';
+import { isRootweaverError } from '@rootweaver/core';
 import { CliUsageError } from './cli-usage-error.js';
 import type { CliCommand, CliIo } from './command.js';
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MultiHopRAG, RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
+import { MultiHopRAG } from '@rootweaver/innovations';
 import { createProviderSet } from '@rootweaver/providers';
 import type { MultiHopProviderSettings } from '../config/load-multi-hop-config.js';
 import type { CapabilityProviders, MultiHopEngineFactory } from './multi-hop-engine.js';

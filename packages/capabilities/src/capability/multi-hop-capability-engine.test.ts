@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { InMemoryStore } from '@rootweaver/core/test';
 import { resolveMultiHopConfig } from '@rootweaver/innovations';
-import { engineWorldItems, FakeFlagSource, InMemoryStore } from '@rootweaver/innovations/test';
+import { engineWorldItems } from '@rootweaver/innovations/test';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { multiHopFlagNames } from '../flags/flag-names.js';
 import { createHttpServer } from '../http/create-http-server.js';
+import { FakeFlagSource } from '../test/fake-flag-source.js';
 import { MultiHopCapability } from './multi-hop-capability.js';
 
 // The capability on the real engine (MultiHopRAG) with no LLM: rule decomposition, heuristic extraction.

@@ -1,13 +1,10 @@
-import {
-  defaultMultiHopConfig,
-  type FlagSource,
-  RootweaverError,
-  resolveMultiHopConfig,
-} from '@rootweaver/innovations';
-import { FakeFlagSource } from '@rootweaver/innovations/test';
+import { RootweaverError } from '@rootweaver/core';
+import { defaultMultiHopConfig, resolveMultiHopConfig } from '@rootweaver/innovations';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { multiHopFlagNames } from '../flags/flag-names.js';
+import type { FlagSource } from '../flags/flag-source.js';
+import { FakeFlagSource } from '../test/fake-flag-source.js';
 import { FakeMultiHopEngine } from '../test/fake-multi-hop-engine.js';
 import { MultiHopCapability } from './multi-hop-capability.js';
 import type { CapabilityProviders } from './multi-hop-engine.js';

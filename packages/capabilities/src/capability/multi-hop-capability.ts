@@ -1,19 +1,18 @@
 import {
   type ChatMessage,
   type Citation,
-  type FlagContext,
-  type FlagSource,
   type ForcedStop,
   type MultiHopAnswer,
-  type MultiHopConfig,
   type PlannerName,
   type RefusalReason,
   RootweaverError,
   throwIfAborted,
-} from '@rootweaver/innovations';
+} from '@rootweaver/core';
+import type { MultiHopConfig } from '@rootweaver/innovations';
 import { Registry } from 'prom-client';
 import { type LoadedMultiHopConfig, loadMultiHopConfig } from '../config/load-multi-hop-config.js';
 import { createFlagSource } from '../flags/create-flag-source.js';
+import type { FlagContext, FlagSource } from '../flags/flag-source.js';
 import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
 import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
 import { createDefaultEngine, createDefaultProviders } from './default-wiring.js';

@@ -4,9 +4,9 @@ import type {
   ChatModel,
   KnowledgeStore,
   MultiHopAnswer,
-  MultiHopConfig,
   TokenCounter,
-} from '@rootweaver/innovations';
+} from '@rootweaver/core';
+import type { MultiHopConfig } from '@rootweaver/innovations';
 
 /** The providers the engine runs on: a `ProviderSet` from `@rootweaver/providers`, or anything shaped like one. */
 export interface CapabilityProviders {

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultMultiHopConfig, isRootweaverError, RootweaverError } from '@rootweaver/innovations';
+import { isRootweaverError, RootweaverError } from '@rootweaver/core';
+import { defaultMultiHopConfig } from '@rootweaver/innovations';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {

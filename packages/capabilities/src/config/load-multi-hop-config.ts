@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type MultiHopConfig, RootweaverError, resolveMultiHopConfig } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
+import { type MultiHopConfig, resolveMultiHopConfig } from '@rootweaver/innovations';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import { describe, expect, it, vi } from 'vitest';
 import { BootstrapFlagSource } from './bootstrap-flag-source.js';
 import { createFlagSource } from './create-flag-source.js';

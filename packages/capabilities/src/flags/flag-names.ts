@@ -1,4 +1,4 @@
-import type { PlannerName } from '@rootweaver/innovations';
+import type { PlannerName } from '@rootweaver/core';
 
 /** The Unleash flags the capability reads (ADR-077 naming). See docs/adr/0003-flag-semantics.md. */
 export const multiHopFlagNames = {

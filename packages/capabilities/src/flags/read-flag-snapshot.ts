@@ -1,5 +1,6 @@
-import type { FlagContext, FlagSource, PlannerName } from '@rootweaver/innovations';
+import type { PlannerName } from '@rootweaver/core';
 import { isPlannerName, multiHopFlagFallbacks, multiHopFlagNames } from './flag-names.js';
+import type { FlagContext, FlagSource } from './flag-source.js';
 
 /** The flag values one request runs with, read once at its start. */
 export interface FlagSnapshot {

@@ -1,4 +1,4 @@
-import { redactSecrets } from '@rootweaver/innovations';
+import { redactSecrets } from '@rootweaver/core';
 
 /** Unleash API tokens look like `<project>:<environment>.<secret>` (`*:*.<secret>` for admin tokens). */
 const unleashTokenPattern = /(?:\*|[\w-]+):(?:\*|[\w-]+)\.[A-Za-z0-9_-]{8,}/g;

@@ -1,5 +1,5 @@
-import type { FlagContext } from '@rootweaver/innovations';
 import type { Context } from 'unleash-client';
+import type { FlagContext } from './flag-source.js';
 
 /** Maps the port's context to Unleash's: `tenant` travels as a custom property (`properties.tenant`). */
 export function toUnleashContext(context: FlagContext): Context {

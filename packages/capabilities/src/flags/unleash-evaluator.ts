@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
-import type { FlagContext, FlagSource, FlagVariant } from '@rootweaver/innovations';
 import { type Unleash, UnleashEvents } from 'unleash-client';
+import type { FlagContext, FlagSource, FlagVariant } from './flag-source.js';
 import { redactFlagSecrets } from './redact-flag-secrets.js';
 import { toUnleashContext } from './to-unleash-context.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import type { ClientFeaturesResponse } from 'unleash-client';
 
 /** One Unleash feature definition, as `/api/client/features` returns it and `bootstrap.data` accepts it. */

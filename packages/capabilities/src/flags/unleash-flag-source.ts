@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import { Unleash, UnleashEvents } from 'unleash-client';
 import { type FlagErrorHandler, UnleashEvaluator } from './unleash-evaluator.js';
 import {

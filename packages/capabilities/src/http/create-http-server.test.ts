@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolveMultiHopConfig } from '@rootweaver/innovations';
-import { FakeFlagSource } from '@rootweaver/innovations/test';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MultiHopCapability } from '../capability/multi-hop-capability.js';
 import type { CapabilityProviders, MultiHopEngine } from '../capability/multi-hop-engine.js';
 import { multiHopFlagNames } from '../flags/flag-names.js';
+import { FakeFlagSource } from '../test/fake-flag-source.js';
 import { FakeMultiHopEngine } from '../test/fake-multi-hop-engine.js';
 import { createHttpServer, type RootweaverHttpServer } from './create-http-server.js';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isRootweaverError, type RootweaverErrorCode, redactSecrets } from '@rootweaver/innovations';
+import { isRootweaverError, type RootweaverErrorCode, redactSecrets } from '@rootweaver/core';
 import type { Registry } from 'prom-client';
 import type { CapabilityRequest, CapabilityResult } from '../capability/multi-hop-capability.js';
 import { parseAskRequest } from './ask-request-schema.js';

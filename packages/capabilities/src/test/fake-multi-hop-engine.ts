@@ -1,4 +1,4 @@
-import type { AskOptions, MultiHopAnswer, PlannerName } from '@rootweaver/innovations';
+import type { AskOptions, MultiHopAnswer, PlannerName } from '@rootweaver/core';
 import type { MultiHopEngine } from '../capability/multi-hop-engine.js';
 
 export interface FakeEngineCall {

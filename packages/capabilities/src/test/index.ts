@@ -1,3 +1,4 @@
+export { FakeFlagSource } from './fake-flag-source.js';
 export {
   type FakeEngineCall,
   FakeMultiHopEngine,

@@ -1,4 +1,4 @@
-import { RootweaverError } from '../errors.js';
+import { RootweaverError } from '@rootweaver/core';
 import { reasoningKeyTerms } from './key-terms.js';
 import { TermMatcher } from './term-matcher.js';
 import { isWhiteSpaceCode } from './white-space.js';

@@ -1,6 +1,6 @@
+import { isRootweaverError } from '@rootweaver/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isRootweaverError } from '../errors.js';
 import {
   answeredFraction,
   isSubQueryOpen,

@@ -1,4 +1,4 @@
-import { RootweaverError } from '../errors.js';
+import { RootweaverError } from '@rootweaver/core';
 import { stopWords } from './stop-words.js';
 import { TermMatcher } from './term-matcher.js';
 import { splitOnWhiteSpace } from './white-space.js';

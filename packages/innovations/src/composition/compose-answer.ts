@@ -1,10 +1,9 @@
-import type { NodeTrace } from '../engine/answer.js';
+import type { AnswerType, NodeTrace } from '@rootweaver/core';
 import { inferAnswerType } from '../extraction/answer-type.js';
 import { askedHeadNoun, namesAskedNoun } from '../extraction/asked-noun.js';
 import { countryOf, findCountries, regionOf } from '../extraction/countries.js';
 import { type DateValue, findNumbers, parseDate } from '../extraction/dates.js';
 import { contentTokens, normaliseAnswer, wordTokens } from '../extraction/text.js';
-import type { AnswerType } from '../spec/answer-extractor.js';
 import { type CommonForm, type ComparisonForm, classifyQuestion, type YesNoForm } from './question-form.js';
 
 export type Composition =

@@ -1,5 +1,5 @@
+import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import type { NodeTrace } from '../engine/answer.js';
 import { composeAnswer } from './compose-answer.js';
 import { composeFallbackAnswer } from './compose-fallback-answer.js';
 

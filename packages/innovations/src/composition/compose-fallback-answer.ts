@@ -1,4 +1,4 @@
-import type { NodeTrace } from '../engine/answer.js';
+import type { NodeTrace } from '@rootweaver/core';
 import { contentTokens, stem, wordTokens } from '../extraction/text.js';
 import { assignBranches, composeComparison, composeYesNo, isAggregateNode } from './compose-answer.js';
 import { type ChoiceForm, type ComparisonForm, classifyQuestion, type YesNoForm } from './question-form.js';

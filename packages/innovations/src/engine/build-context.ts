@@ -1,5 +1,5 @@
+import type { PoolItem } from '@rootweaver/core';
 import { hopBlockHeader } from '../compaction/index.js';
-import type { PoolItem } from './answer.js';
 
 /** One hop's addition to the context: the sub-question and one line per fact. */
 export interface ContextBlock {

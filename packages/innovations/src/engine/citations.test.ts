@@ -1,7 +1,7 @@
+import type { PoolItem } from '@rootweaver/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { qaItem } from '../test/index.js';
-import type { PoolItem } from './answer.js';
 import { citationsForIds, resolveCitations } from './citations.js';
 
 const pool: PoolItem[] = ['a', 'b', 'c'].map((id, index) => ({

@@ -1,4 +1,4 @@
-import type { Citation, PoolItem } from './answer.js';
+import type { Citation, PoolItem } from '@rootweaver/core';
 
 export interface ResolvedCitations {
   /** The answer with every unresolvable marker removed. */

@@ -1,5 +1,4 @@
-import type { SearchHit } from '../spec/knowledge-store.js';
-import type { PoolItem } from './answer.js';
+import type { PoolItem, SearchHit } from '@rootweaver/core';
 
 export interface PoolAddition {
   /** Ids of the hits that entered the pool (new and kept under the cap). */

@@ -1,22 +1,3 @@
-export { abortable, isAbort } from './abortable.js';
-export type {
-  AskOptions,
-  Citation,
-  ContextReport,
-  ForcedStop,
-  GroundingMethod,
-  HopKind,
-  HopTrace,
-  LlmStage,
-  MultiHopAnswer,
-  MultiHopEvent,
-  NodeTrace,
-  PoolItem,
-  RefusalReason,
-  StageUsage,
-  SynthesisReport,
-  UsageReport,
-} from './answer.js';
 export { type ContextBlock, factLine, poolBlocks, renderBlock, renderContext } from './build-context.js';
 export { citationsFor, citationsForIds, type ResolvedCitations, resolveCitations } from './citations.js';
 export { ContextPool, type PoolAddition } from './context-pool.js';
@@ -25,4 +6,3 @@ export { fallbackPlan } from './planners/compact-planner.js';
 export { normaliseQuestion, parseQuestionList } from './planners/parse-question-list.js';
 export * from './prompts.js';
 export { type EngineHeuristics, estimateTokens } from './run-context.js';
-export type { MultiHopSearchResult } from './search-result.js';

@@ -1,7 +1,6 @@
+import type { ChatModel, GenerateOptions, GenerateResult, PlannerName } from '@rootweaver/core';
+import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import type { PlannerName } from '../config.js';
-import { isRootweaverError } from '../errors.js';
-import type { ChatModel, GenerateOptions, GenerateResult } from '../spec/chat-model.js';
 import {
   citeLineWith,
   engineWorldItems,

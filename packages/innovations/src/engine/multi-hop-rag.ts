@@ -1,28 +1,28 @@
+import type {
+  AnswerExtractor,
+  AskOptions,
+  ChatModel,
+  ContextReport,
+  KnowledgeStore,
+  MultiHopAnswer,
+  MultiHopSearchResult,
+  PlannerName,
+  RefusalReason,
+  TokenCounter,
+} from '@rootweaver/core';
+import { isAbort, RootweaverError } from '@rootweaver/core';
 import { compactContext } from '../compaction/index.js';
 import { composeAnswer, composeFallbackAnswer } from '../composition/index.js';
-import {
-  type MultiHopConfig,
-  type MultiHopConfigInput,
-  type PlannerName,
-  resolveMultiHopConfig,
-} from '../config.js';
-import { RootweaverError } from '../errors.js';
+import { type MultiHopConfig, type MultiHopConfigInput, resolveMultiHopConfig } from '../config.js';
 import { HeuristicExtractor } from '../extraction/index.js';
 import { groundQuestion } from '../grounding/index.js';
 import { decomposeByRules } from '../rule-decomposer/index.js';
-import type { AnswerExtractor } from '../spec/answer-extractor.js';
-import type { ChatModel } from '../spec/chat-model.js';
-import type { KnowledgeStore } from '../spec/knowledge-store.js';
-import type { TokenCounter } from '../spec/token-counter.js';
-import { isAbort } from './abortable.js';
-import type { AskOptions, ContextReport, MultiHopAnswer, RefusalReason } from './answer.js';
 import { AdaptivePlanner } from './planners/adaptive-planner.js';
 import { CompactPlanner } from './planners/compact-planner.js';
 import { KeytermPlanner } from './planners/keyterm-planner.js';
 import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js';
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
 import { type EngineHeuristics, RunContext } from './run-context.js';
-import type { MultiHopSearchResult } from './search-result.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */

@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { KnowledgeItem, MultiHopAnswer, PlannerName } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import type { PlannerName } from '../config.js';
 import { planFromValue } from '../plan/parse-plan.js';
-import type { KnowledgeItem } from '../spec/knowledge-store.js';
 import { InMemoryStore } from '../test/index.js';
-import type { MultiHopAnswer } from './answer.js';
 import { MultiHopRAG } from './multi-hop-rag.js';
 
 /**

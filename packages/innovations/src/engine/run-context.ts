@@ -1,19 +1,31 @@
 import type {
+  AnswerExtractor,
+  ChatMessage,
+  ChatModel,
+  Extraction,
+  ForcedStop,
+  HopTrace,
+  KnowledgeStore,
+  LlmStage,
+  MultiHopEvent,
+  NodeTrace,
+  Plan,
+  PlannerName,
+  ResponseFormat,
+  SearchHit,
+  SynthesisMode,
+  TokenCounter,
+  TokenUsage,
+} from '@rootweaver/core';
+import { abortable, abortError, RootweaverError } from '@rootweaver/core';
+import type {
   ComposeAnswerOptions,
   ComposeFallbackAnswerOptions,
   Composition,
   FallbackAnswer,
 } from '../composition/index.js';
-import type { MultiHopConfig, PlannerName, SynthesisMode } from '../config.js';
-import { RootweaverError } from '../errors.js';
+import type { MultiHopConfig } from '../config.js';
 import type { GroundingResult, GroundQuestionOptions } from '../grounding/index.js';
-import type { Plan } from '../plan/plan.js';
-import type { AnswerExtractor, Extraction } from '../spec/answer-extractor.js';
-import type { ChatMessage, ChatModel, ResponseFormat, TokenUsage } from '../spec/chat-model.js';
-import type { KnowledgeStore, SearchHit } from '../spec/knowledge-store.js';
-import type { TokenCounter } from '../spec/token-counter.js';
-import { abortable, abortError } from './abortable.js';
-import type { ForcedStop, HopTrace, LlmStage, MultiHopEvent, NodeTrace } from './answer.js';
 import { ContextPool } from './context-pool.js';
 import { UsageTracker } from './usage-tracker.js';
 

@@ -1,7 +1,6 @@
+import type { MultiHopAnswer, Plan, PlannerName } from '@rootweaver/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PlannerName } from '../config.js';
-import type { Plan } from '../plan/plan.js';
 import {
   citeLineWith,
   engineWorldItems,
@@ -12,7 +11,6 @@ import {
   promptOf,
   ScriptedExtractor,
 } from '../test/index.js';
-import type { MultiHopAnswer } from './answer.js';
 import { MultiHopRAG } from './multi-hop-rag.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { LlmStage, StageUsage, UsageReport } from './answer.js';
+import type { LlmStage, StageUsage, UsageReport } from '@rootweaver/core';
 
 /** Adds up LLM calls and tokens by stage, retrievals and wall time for one question. */
 export class UsageTracker {

@@ -1,4 +1,4 @@
-import type { AnswerType } from '../spec/answer-extractor.js';
+import type { AnswerType } from '@rootweaver/core';
 
 const rules: readonly [RegExp, AnswerType][] = [
   [/\bnationality\b|\bcitizenship\b|\bwhat nation\b|\bethnicity\b/i, 'nationality'],

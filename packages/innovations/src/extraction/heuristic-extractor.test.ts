@@ -1,5 +1,5 @@
+import type { SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import type { SearchHit } from '../spec/knowledge-store.js';
 import { inferAnswerType } from './answer-type.js';
 import { countryOf, findCountries, regionOf } from './countries.js';
 import { findDates, findNumbers } from './dates.js';

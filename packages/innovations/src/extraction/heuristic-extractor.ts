@@ -1,6 +1,5 @@
-import { throwIfAborted } from '../errors.js';
-import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions } from '../spec/answer-extractor.js';
-import type { SearchHit } from '../spec/knowledge-store.js';
+import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
+import { throwIfAborted } from '@rootweaver/core';
 import { inferAnswerType } from './answer-type.js';
 import { askedHeadNoun, namesAskedNoun } from './asked-noun.js';
 import { findCountries } from './countries.js';

@@ -1,5 +1,5 @@
+import type { SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import type { SearchHit } from '../spec/knowledge-store.js';
 import { HeuristicExtractor } from './heuristic-extractor.js';
 
 function pair(id: string, rank: number, title: string, question: string, answer: string): SearchHit {

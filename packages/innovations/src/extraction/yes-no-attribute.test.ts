@@ -1,5 +1,5 @@
+import type { SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import type { SearchHit } from '../spec/knowledge-store.js';
 import { HeuristicExtractor } from './heuristic-extractor.js';
 import { attributeVerdict } from './yes-no-attribute.js';
 

@@ -1,4 +1,4 @@
-import type { SearchHit } from '../spec/knowledge-store.js';
+import type { SearchHit } from '@rootweaver/core';
 import { capitalisedChunks, contentTokens, quotedSpans, stem, wordTokens } from './text.js';
 
 /** Words of a yes/no question that say nothing about the attribute asked. */

@@ -1,4 +1,4 @@
-import type { GroundingMethod } from '../engine/answer.js';
+import type { GroundingMethod } from '@rootweaver/core';
 import { capitalisedChunks, quotedSpans, stem, wordTokens } from '../extraction/text.js';
 
 export interface ParentAnswer {

@@ -1,4 +1,3 @@
 export { findBalancedEnd, parseLooseLiteral } from './loose-literal.js';
 export { type ParsePlanOptions, type PlanResult, parsePlan, planFromValue, readRefs } from './parse-plan.js';
-export type { Plan, PlanNode, PlanSource } from './plan.js';
 export { findCycle, topologicalLayers, validatePlan } from './validate-plan.js';

@@ -1,7 +1,7 @@
+import type { Plan } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { asPythonLiteral, malformedPlanRaws } from './fixtures/malformed-plan-raw.js';
 import { parsePlan, planFromValue, readRefs } from './parse-plan.js';
-import type { Plan } from './plan.js';
 
 function planOf(text: string): Plan {
   const result = parsePlan(text);

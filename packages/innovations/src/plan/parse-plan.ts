@@ -1,5 +1,5 @@
+import type { Plan, PlanNode, PlanSource } from '@rootweaver/core';
 import { findBalancedEnd, parseLooseLiteral } from './loose-literal.js';
-import type { Plan, PlanNode, PlanSource } from './plan.js';
 
 /** A parsed (or validated) plan, or why there is none. Check with `'plan' in result`. */
 export type PlanResult = { readonly plan: Plan } | { readonly error: string };

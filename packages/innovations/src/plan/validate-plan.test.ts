@@ -1,6 +1,6 @@
+import type { Plan, PlanNode } from '@rootweaver/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Plan, PlanNode } from './plan.js';
 import { findCycle, topologicalLayers, validatePlan } from './validate-plan.js';
 
 const planOf = (nodes: PlanNode[]): Plan => ({ nodes, source: 'llm', repairs: [] });

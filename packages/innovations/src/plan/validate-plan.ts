@@ -1,6 +1,6 @@
-import { RootweaverError } from '../errors.js';
+import type { Plan, PlanNode } from '@rootweaver/core';
+import { RootweaverError } from '@rootweaver/core';
 import type { PlanResult } from './parse-plan.js';
-import type { Plan, PlanNode } from './plan.js';
 
 /**
  * Checks a plan before it runs: at least one node, unique ids, every ref names an existing node,

@@ -1,5 +1,5 @@
+import type { Plan } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../plan/plan.js';
 import { decomposeByRules } from './decompose-by-rules.js';
 
 function shape(plan: Plan): [string, number[]][] {

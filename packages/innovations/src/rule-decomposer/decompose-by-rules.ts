@@ -1,6 +1,6 @@
+import type { Plan, PlanNode } from '@rootweaver/core';
 import { type ComparisonForm, classifyQuestion, type YesNoForm } from '../composition/question-form.js';
 import { capitalisedChunks, quotedSpans } from '../extraction/text.js';
-import type { Plan, PlanNode } from '../plan/plan.js';
 
 /** Relations whose value is an entity, so a question about it nests: "the director of X". */
 const entityRelations =

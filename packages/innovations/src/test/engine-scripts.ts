@@ -1,4 +1,4 @@
-import type { GenerateOptions } from '../spec/chat-model.js';
+import type { GenerateOptions } from '@rootweaver/core';
 
 /** The last user message of a request (the prompt the engine built). */
 export function promptOf(options: GenerateOptions): string {

@@ -1,7 +1,7 @@
+import type { KnowledgeItem } from '@rootweaver/core';
+import { qaItem } from '@rootweaver/core/test';
 import type { ComposeAnswerOptions, Composition } from '../composition/index.js';
 import type { GroundingResult, GroundQuestionOptions } from '../grounding/index.js';
-import type { KnowledgeItem } from '../spec/knowledge-store.js';
-import { qaItem } from './instrumented-store.js';
 
 /**
  * A small hand-written atomic QA knowledge base for engine tests and examples: two chains about

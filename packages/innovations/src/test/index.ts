@@ -1,8 +1,4 @@
+// The fakes of the ports live in @rootweaver/core/test; they are re-exported here for engine tests.
+export * from '@rootweaver/core/test';
 export { citeLineWith, promptOf } from './engine-scripts.js';
 export { engineWorldItems, lastAnswerComposition, placeholderGrounding } from './engine-world.js';
-export { type ChatMatcher, type ChatReply, type ChatScriptEntry, FakeChatModel } from './fake-chat-model.js';
-export { FakeEmbedder } from './fake-embedder.js';
-export { FakeFlagSource } from './fake-flag-source.js';
-export { fuseByReciprocalRank, InMemoryStore, type InMemoryStoreOptions } from './in-memory-store.js';
-export { InstrumentedStore, type InstrumentedStoreOptions, qaItem } from './instrumented-store.js';
-export { type ScriptedExtraction, ScriptedExtractor } from './scripted-extractor.js';

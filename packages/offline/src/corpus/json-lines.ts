@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import type { InputProblem } from './passage.js';
 
 /** One parsed line of a JSONL file, with its 1-based line number. */

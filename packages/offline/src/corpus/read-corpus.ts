@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type { CorpusReadResult } from './passage.js';
 import { readFolderCorpus, splitDocument } from './read-folder-corpus.js';
 import { readJsonlCorpus } from './read-jsonl-corpus.js';

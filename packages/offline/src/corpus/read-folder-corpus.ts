@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, extname, join, relative, sep } from 'node:path';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import type { CorpusReadResult, InputProblem, Passage } from './passage.js';
 
 const textExtensions = new Set(['.md', '.markdown', '.txt']);

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChatModel, GenerateOptions, GenerateResult } from '@rootweaver/innovations';
-import { FakeChatModel, InMemoryStore } from '@rootweaver/innovations/test';
+import type { ChatModel, GenerateOptions, GenerateResult } from '@rootweaver/core';
+import { FakeChatModel, InMemoryStore } from '@rootweaver/core/test';
 import { OpenAIChatModel } from '@rootweaver/providers';
 import { OpenAICompatibleTestServer } from '@rootweaver/providers/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';

@@ -1,5 +1,5 @@
-import type { ChatMessage, ChatModel } from '@rootweaver/innovations';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import type { ChatMessage, ChatModel } from '@rootweaver/core';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type { Annotation } from '../annotation/annotate-entities.js';
 import type { Passage } from '../corpus/passage.js';
 import { titleEntity } from './decontextualise.js';

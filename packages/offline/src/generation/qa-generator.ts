@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@rootweaver/innovations';
+import type { TokenUsage } from '@rootweaver/core';
 import type { Annotation, AnnotationMode } from '../annotation/annotate-entities.js';
 import type { Passage } from '../corpus/passage.js';
 

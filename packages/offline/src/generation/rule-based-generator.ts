@@ -1,4 +1,4 @@
-import { throwIfAborted } from '@rootweaver/innovations';
+import { throwIfAborted } from '@rootweaver/core';
 import {
   type Annotation,
   dateSource,

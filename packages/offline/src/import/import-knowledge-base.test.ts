@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InMemoryStore } from '@rootweaver/innovations/test';
+import { InMemoryStore } from '@rootweaver/core/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readManifest } from '../index/manifest.js';
 import { importKnowledgeBase, knowledgeBaseDocumentId } from './import-knowledge-base.js';

@@ -1,5 +1,5 @@
-import type { Embedder, KnowledgeItem, KnowledgeStore } from '@rootweaver/innovations';
-import { throwIfAborted } from '@rootweaver/innovations';
+import type { Embedder, KnowledgeItem, KnowledgeStore } from '@rootweaver/core';
+import { throwIfAborted } from '@rootweaver/core';
 import { isRecord, readJsonLines } from '../corpus/json-lines.js';
 import type { InputProblem } from '../corpus/passage.js';
 import { contentHash, corpusHash } from '../index/hashing.js';

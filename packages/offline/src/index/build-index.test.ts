@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KnowledgeItem } from '@rootweaver/innovations';
-import { FakeEmbedder, InMemoryStore } from '@rootweaver/innovations/test';
+import type { KnowledgeItem } from '@rootweaver/core';
+import { FakeEmbedder, InMemoryStore } from '@rootweaver/core/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Passage } from '../corpus/passage.js';
 import type { GenerateQaOptions, GenerateQaResult, QaGenerator } from '../generation/qa-generator.js';

@@ -1,5 +1,5 @@
-import type { Embedder, KnowledgeItem, KnowledgeStore, TokenUsage } from '@rootweaver/innovations';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import type { Embedder, KnowledgeItem, KnowledgeStore, TokenUsage } from '@rootweaver/core';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import { annotateEntities } from '../annotation/annotate-entities.js';
 import type { CorpusReadResult, InputProblem, Passage } from '../corpus/passage.js';
 import { readCorpus } from '../corpus/read-corpus.js';

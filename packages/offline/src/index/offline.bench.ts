@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InMemoryStore } from '@rootweaver/innovations/test';
+import { InMemoryStore } from '@rootweaver/core/test';
 import { EmbeddedStore } from '@rootweaver/providers';
 import { afterAll, bench, describe } from 'vitest';
 import { annotateEntities } from '../annotation/annotate-entities.js';

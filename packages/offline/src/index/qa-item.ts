@@ -1,4 +1,4 @@
-import type { KnowledgeItem } from '@rootweaver/innovations';
+import type { KnowledgeItem } from '@rootweaver/core';
 import { qaItemId } from './hashing.js';
 
 export interface QaItemSource {

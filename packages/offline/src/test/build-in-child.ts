@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { KnowledgeStore } from '@rootweaver/innovations';
+import type { KnowledgeStore } from '@rootweaver/core';
 import { EmbeddedStore } from '@rootweaver/providers';
 import type { QaGenerator } from '../generation/qa-generator.js';
 import { RuleBasedGenerator } from '../generation/rule-based-generator.js';

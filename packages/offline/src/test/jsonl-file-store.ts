@@ -7,8 +7,8 @@ import type {
   SearchResult,
   StoreStats,
   UpsertOptions,
-} from '@rootweaver/innovations';
-import { InMemoryStore } from '@rootweaver/innovations/test';
+} from '@rootweaver/core';
+import { InMemoryStore } from '@rootweaver/core/test';
 
 type Operation =
   | { readonly op: 'upsert'; readonly items: KnowledgeItem[] }

@@ -1,5 +1,5 @@
-import type { ChatModel } from '@rootweaver/innovations';
-import { isRootweaverError } from '@rootweaver/innovations';
+import type { ChatModel } from '@rootweaver/core';
+import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 
 /** A scripted reply: when the last user message contains `match`, answer `reply`. */

@@ -1,5 +1,5 @@
-import type { Embedder } from '@rootweaver/innovations';
-import { isRootweaverError } from '@rootweaver/innovations';
+import type { Embedder } from '@rootweaver/core';
+import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 
 export type EmbedderFactory = () => Promise<Embedder>;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InMemoryStore } from '@rootweaver/innovations/test';
+import { InMemoryStore } from '@rootweaver/core/test';
 import { afterAll, describe, it } from 'vitest';
 import { EmbeddedStore } from '../store/embedded-store.js';
 import { QdrantStore } from '../store/qdrant-store.js';

@@ -1,6 +1,6 @@
-import type { Embedder, KnowledgeItem, KnowledgeStore } from '@rootweaver/innovations';
-import { isRootweaverError } from '@rootweaver/innovations';
-import { FakeEmbedder } from '@rootweaver/innovations/test';
+import type { Embedder, KnowledgeItem, KnowledgeStore } from '@rootweaver/core';
+import { isRootweaverError } from '@rootweaver/core';
+import { FakeEmbedder } from '@rootweaver/core/test';
 import { afterEach, describe, expect, it } from 'vitest';
 
 export interface KnowledgeStoreFactoryOptions {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeChatModel, FakeEmbedder } from '@rootweaver/innovations/test';
+import { FakeChatModel, FakeEmbedder } from '@rootweaver/core/test';
 import { afterAll, beforeAll } from 'vitest';
 import { OpenAIChatModel } from '../llm/openai-chat-model.js';
 import { OpenAIEmbedder } from '../llm/openai-embedder.js';

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { isRootweaverError, RootweaverError, type TokenCounter } from '@rootweaver/innovations';
+import { isRootweaverError, RootweaverError, type TokenCounter } from '@rootweaver/core';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAICompatibleTestServer } from '../test/openai-compatible-test-server.js';

@@ -6,8 +6,8 @@ import type {
   ResponseFormat,
   TokenCounter,
   TokenUsage,
-} from '@rootweaver/innovations';
-import { throwIfAborted } from '@rootweaver/innovations';
+} from '@rootweaver/core';
+import { throwIfAborted } from '@rootweaver/core';
 import OpenAI from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,

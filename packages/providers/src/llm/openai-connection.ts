@@ -1,4 +1,4 @@
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import OpenAI from 'openai';
 
 /** Where the OpenAI-compatible server is and how to talk to it. */

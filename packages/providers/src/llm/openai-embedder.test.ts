@@ -1,4 +1,4 @@
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashedEmbedding, OpenAICompatibleTestServer } from '../test/openai-compatible-test-server.js';

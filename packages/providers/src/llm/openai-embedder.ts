@@ -1,5 +1,5 @@
-import type { Embedder, EmbedOptions, EmbedResult } from '@rootweaver/innovations';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import type { Embedder, EmbedOptions, EmbedResult } from '@rootweaver/core';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type OpenAI from 'openai';
 import {
   connectOpenAI,

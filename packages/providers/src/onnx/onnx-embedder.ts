@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { Embedder, EmbedOptions, EmbedResult } from '@rootweaver/innovations';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import type { Embedder, EmbedOptions, EmbedResult } from '@rootweaver/core';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import { buildFeeds, type LoadedModel, loadModelFolder } from './onnx-session.js';
 
 export interface OnnxEmbedderOptions {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RootweaverError, type SearchHit } from '@rootweaver/innovations';
+import { RootweaverError, type SearchHit } from '@rootweaver/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeTinyEncoder, writeTinySpanModel, writeTinyTokenizer } from '../test/tiny-onnx-models.js';
 import { OnnxEmbedder } from './onnx-embedder.js';

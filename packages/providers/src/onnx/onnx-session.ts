@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import { WordPieceTokenizer } from './wordpiece-tokenizer.js';
 

@@ -1,5 +1,5 @@
-import type { AnswerExtractor, Extraction, ExtractOptions } from '@rootweaver/innovations';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import type { AnswerExtractor, Extraction, ExtractOptions } from '@rootweaver/core';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import { buildFeeds, type LoadedModel, loadModelFolder } from './onnx-session.js';
 import type { EncodedText, WordPieceToken } from './wordpiece-tokenizer.js';
 

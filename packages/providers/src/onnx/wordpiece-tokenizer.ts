@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 
 /** One token with the character range of the original text it came from. */
 export interface WordPieceToken {

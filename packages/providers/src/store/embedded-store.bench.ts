@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KnowledgeItem } from '@rootweaver/innovations';
+import type { KnowledgeItem } from '@rootweaver/core';
 import { bench, describe } from 'vitest';
 import { EmbeddedStore } from './embedded-store.js';
 import { clusteredUnitVectors, syntheticQaPairs } from './synthetic-qa.js';

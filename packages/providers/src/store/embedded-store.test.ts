@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type KnowledgeItem, RootweaverError } from '@rootweaver/innovations';
-import { FakeEmbedder } from '@rootweaver/innovations/test';
+import { type KnowledgeItem, RootweaverError } from '@rootweaver/core';
+import { FakeEmbedder } from '@rootweaver/core/test';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from './embedded-store.js';
@@ -372,11 +372,11 @@ describe('EmbeddedStore', () => {
     const script = join(root, 'crash-writer.mjs');
     writeFileSync(
       script,
-      `const [vitePath, storePath, innovationsPath, directory] = process.argv.slice(2);
+      `const [vitePath, storePath, corePath, directory] = process.argv.slice(2);
 const { runnerImport } = await import(vitePath);
 const { module } = await runnerImport(storePath, {
   configFile: false, logLevel: 'silent',
-  resolve: { alias: { '@rootweaver/innovations': innovationsPath } },
+  resolve: { alias: { '@rootweaver/core': corePath } },
 });
 const store = await module.EmbeddedStore.open({ directory });
 for (let batch = 0; ; batch += 1) {
@@ -399,7 +399,7 @@ for (let batch = 0; ; batch += 1) {
         script,
         pathToFileUrl(vitePath),
         join(here, 'embedded-store.ts'),
-        join(here, '../../../innovations/src/index.ts'),
+        join(here, '../../../core/src/index.ts'),
         directory,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },

@@ -15,8 +15,8 @@ import type {
   StoreFilter,
   StoreStats,
   UpsertOptions,
-} from '@rootweaver/innovations';
-import { cosineSimilarity, RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+} from '@rootweaver/core';
+import { cosineSimilarity, RootweaverError, throwIfAborted } from '@rootweaver/core';
 import Database from 'better-sqlite3';
 import { ftsExpression, indexTerms, searchTerms } from './lexical-query.js';
 import { VectorIndex } from './vector-index.js';

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { pointIdFor, QdrantStore } from './qdrant-store.js';
 import { documentSparseVector, querySparseVector, termIndex } from './sparse-vector.js';

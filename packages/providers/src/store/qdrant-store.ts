@@ -14,8 +14,8 @@ import type {
   StoreFilter,
   StoreStats,
   UpsertOptions,
-} from '@rootweaver/innovations';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+} from '@rootweaver/core';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import { documentSparseVector, querySparseVector } from './sparse-vector.js';
 
 const denseName = 'dense';

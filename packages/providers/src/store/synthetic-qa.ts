@@ -1,4 +1,4 @@
-import type { KnowledgeItem } from '@rootweaver/innovations';
+import type { KnowledgeItem } from '@rootweaver/core';
 
 /** A small deterministic PRNG (mulberry32) so benchmarks and tests build the same data every run. */
 export function seededRandom(seed: number): () => number {

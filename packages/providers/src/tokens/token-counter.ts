@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import type { TokenCounter } from '@rootweaver/innovations';
-import { RootweaverError } from '@rootweaver/innovations';
+import type { TokenCounter } from '@rootweaver/core';
+import { RootweaverError } from '@rootweaver/core';
 
 /** Tokenizer families: OpenAI's o200k (GPT-4o, GPT-4.1, o-series) and cl100k (GPT-4, GPT-3.5), and Llama 3. */
 export type TokenizerFamily = 'o200k' | 'cl100k' | 'llama3';

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { MultiHopRAG, type PlannerName, plannerNames, resolveMultiHopConfig } from '@rootweaver/innovations';
+import { type PlannerName, plannerNames } from '@rootweaver/core';
+import { MultiHopRAG, resolveMultiHopConfig } from '@rootweaver/innovations';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { openIndex } from '../index-source.js';

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { RootweaverError, type SynthesisMode } from '@rootweaver/core';
 import {
   type EvalSummary,
   evaluateQuestions,
@@ -7,12 +8,7 @@ import {
   summarizeResults,
   writeReport,
 } from '@rootweaver/eval';
-import {
-  MultiHopRAG,
-  RootweaverError,
-  resolveMultiHopConfig,
-  type SynthesisMode,
-} from '@rootweaver/innovations';
+import { MultiHopRAG, resolveMultiHopConfig } from '@rootweaver/innovations';
 import { createTokenCounter } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';

@@ -1,10 +1,10 @@
+import type { FlagContext } from '@rootweaver/capabilities';
 import {
   createFlagSource,
   multiHopFlagNames,
   readFlagSnapshot,
   UnleashFlagSource,
 } from '@rootweaver/capabilities';
-import type { FlagContext } from '@rootweaver/innovations';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { booleanOption, parseArguments, stringOption } from '../parse-arguments.js';

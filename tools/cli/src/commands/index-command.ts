@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ChatModel, Embedder, KnowledgeStore } from '@rootweaver/innovations';
-import { RootweaverError } from '@rootweaver/innovations';
+import type { ChatModel, Embedder, KnowledgeStore } from '@rootweaver/core';
+import { RootweaverError } from '@rootweaver/core';
 import {
   type BuildIndexSummary,
   buildIndex,

@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isRootweaverError } from '@rootweaver/innovations';
+import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { loadQuestionRecords, locateSharedDatasets } from './load-question-records.js';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 import type { BaselineRun, QuestionRecord, RecordedPlanNode, ReferenceRun } from './question-record.js';
 
 export interface LoadQuestionRecordsOptions {

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isRootweaverError } from '@rootweaver/innovations';
+import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import {
   aggregateGolden,

@@ -1,4 +1,4 @@
-import type { AskOptions, MultiHopAnswer } from '@rootweaver/innovations';
+import type { AskOptions, MultiHopAnswer } from '@rootweaver/core';
 import { mean, round } from '../metrics/statistics.js';
 import type { GoldenCategory, GoldenQuestion } from './golden-set.js';
 

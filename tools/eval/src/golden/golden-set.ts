@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { RootweaverError } from '@rootweaver/innovations';
+import { RootweaverError } from '@rootweaver/core';
 
 export type GoldenCategory = 'cross-document' | 'within-document' | 'single-fact';
 

@@ -1,10 +1,4 @@
-import type {
-  ChatMessage,
-  ChatModel,
-  GenerateOptions,
-  GenerateResult,
-  TokenCounter,
-} from '@rootweaver/innovations';
+import type { ChatMessage, ChatModel, GenerateOptions, GenerateResult, TokenCounter } from '@rootweaver/core';
 
 /** One call that reached the model and returned, with tokens counted by the harness's tokenizer. */
 export interface CountedCall {

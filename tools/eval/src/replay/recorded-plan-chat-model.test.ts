@@ -1,5 +1,5 @@
-import { isRootweaverError } from '@rootweaver/innovations';
-import { FakeChatModel } from '@rootweaver/innovations/test';
+import { isRootweaverError } from '@rootweaver/core';
+import { FakeChatModel } from '@rootweaver/core/test';
 import { describe, expect, it } from 'vitest';
 import type { QuestionRecord } from '../dataset/question-record.js';
 import { CountingChatModel } from './counting-chat-model.js';

@@ -1,5 +1,5 @@
-import type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from '@rootweaver/innovations';
-import { RootweaverError, throwIfAborted } from '@rootweaver/innovations';
+import type { ChatMessage, ChatModel, GenerateOptions, GenerateResult } from '@rootweaver/core';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type { QuestionRecord } from '../dataset/question-record.js';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AskOptions, ChatModel, MultiHopAnswer, NodeTrace } from '@rootweaver/innovations';
-import { FakeChatModel } from '@rootweaver/innovations/test';
+import type { AskOptions, ChatModel, MultiHopAnswer, NodeTrace } from '@rootweaver/core';
+import { FakeChatModel } from '@rootweaver/core/test';
 import { describe, expect, it } from 'vitest';
 import { loadQuestionRecords } from '../dataset/load-question-records.js';
 import { writeReport } from '../report/write-report.js';

@@ -5,8 +5,8 @@ import type {
   MultiHopAnswer,
   SynthesisMode,
   TokenCounter,
-} from '@rootweaver/innovations';
-import { isRootweaverError, throwIfAborted } from '@rootweaver/innovations';
+} from '@rootweaver/core';
+import { isRootweaverError, throwIfAborted } from '@rootweaver/core';
 import type { QuestionRecord } from '../dataset/question-record.js';
 import { exactMatch, f1Score, normalizeAnswer } from '../metrics/answer-metrics.js';
 import { type CountedCall, CountingChatModel, countPromptTokens } from '../replay/counting-chat-model.js';

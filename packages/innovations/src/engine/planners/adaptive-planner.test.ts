@@ -1,7 +1,7 @@
+import type { KnowledgeStore, MultiHopEvent } from '@rootweaver/core';
+import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import type { MultiHopConfigInput } from '../../config.js';
-import { isRootweaverError } from '../../errors.js';
-import type { KnowledgeStore } from '../../spec/knowledge-store.js';
 import {
   citeLineWith,
   engineWorldItems,
@@ -11,7 +11,6 @@ import {
   promptOf,
   ScriptedExtractor,
 } from '../../test/index.js';
-import type { MultiHopEvent } from '../answer.js';
 import { MultiHopRAG } from '../multi-hop-rag.js';
 import { multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';
 

@@ -1,5 +1,5 @@
+import type { ForcedStop } from '@rootweaver/core';
 import { selectOpenSubQueries } from '../../compaction/index.js';
-import type { ForcedStop } from '../answer.js';
 import { poolBlocks, renderContext } from '../build-context.js';
 import {
   adaptiveDecidePrompt,

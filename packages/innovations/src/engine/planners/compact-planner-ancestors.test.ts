@@ -1,5 +1,5 @@
+import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import type { NodeTrace } from '../answer.js';
 import { ancestorsOf } from './compact-planner.js';
 
 function trace(id: number, refs: number[], answer: string): NodeTrace {

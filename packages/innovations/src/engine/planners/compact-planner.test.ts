@@ -1,9 +1,8 @@
+import type { KnowledgeStore, MultiHopEvent, Plan } from '@rootweaver/core';
+import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import type { MultiHopConfigInput } from '../../config.js';
-import { isRootweaverError } from '../../errors.js';
 import { asPythonLiteral, malformedPlanRaws } from '../../plan/fixtures/malformed-plan-raw.js';
-import type { Plan } from '../../plan/plan.js';
-import type { KnowledgeStore } from '../../spec/knowledge-store.js';
 import {
   engineWorldItems,
   FakeChatModel,
@@ -15,7 +14,6 @@ import {
   type ScriptedExtraction,
   ScriptedExtractor,
 } from '../../test/index.js';
-import type { MultiHopEvent } from '../answer.js';
 import { MultiHopRAG } from '../multi-hop-rag.js';
 import { compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';
 

@@ -1,10 +1,8 @@
+import type { NodeTrace, Plan, PlanNode, PoolItem, SearchHit } from '@rootweaver/core';
 import { answeringSink, namedByAskedNoun } from '../../composition/compose-answer.js';
 import { type ConformedAnswer, conformAnswer } from '../../composition/conform-answer.js';
 import { parsePlan } from '../../plan/parse-plan.js';
-import type { Plan, PlanNode } from '../../plan/plan.js';
 import { topologicalLayers, validatePlan } from '../../plan/validate-plan.js';
-import type { SearchHit } from '../../spec/knowledge-store.js';
-import type { NodeTrace, PoolItem } from '../answer.js';
 import { type ContextBlock, factLine, renderContext } from '../build-context.js';
 import { citationsForIds } from '../citations.js';
 import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';

@@ -1,5 +1,5 @@
+import type { NodeTrace, PoolItem } from '@rootweaver/core';
 import type { FallbackEvidence } from '../../composition/index.js';
-import type { NodeTrace, PoolItem } from '../answer.js';
 import { citationsForIds } from '../citations.js';
 import type { RunContext } from '../run-context.js';
 import type { SynthesisOutcome } from './planner.js';

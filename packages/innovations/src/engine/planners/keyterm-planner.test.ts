@@ -1,8 +1,7 @@
+import type { KnowledgeStore, MultiHopEvent, Plan } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { isSubQueryOpen } from '../../compaction/index.js';
 import type { MultiHopConfigInput } from '../../config.js';
-import type { Plan } from '../../plan/plan.js';
-import type { KnowledgeStore } from '../../spec/knowledge-store.js';
 import {
   citeLineWith,
   engineWorldItems,
@@ -16,7 +15,6 @@ import {
   type ScriptedExtraction,
   ScriptedExtractor,
 } from '../../test/index.js';
-import type { MultiHopEvent } from '../answer.js';
 import { MultiHopRAG } from '../multi-hop-rag.js';
 import { multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';
 

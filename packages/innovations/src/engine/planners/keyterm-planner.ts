@@ -1,5 +1,5 @@
+import type { HopTrace, NodeTrace } from '@rootweaver/core';
 import { isSubQueryOpen, selectOpenSubQueries } from '../../compaction/index.js';
-import type { HopTrace, NodeTrace } from '../answer.js';
 import { type ContextBlock, factLine, renderContext } from '../build-context.js';
 import { citationsForIds } from '../citations.js';
 import { keytermDecomposePrompt, multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';

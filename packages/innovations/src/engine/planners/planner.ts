@@ -1,4 +1,4 @@
-import type { Citation, RefusalReason, SynthesisReport } from '../answer.js';
+import type { Citation, RefusalReason, SynthesisReport } from '@rootweaver/core';
 import type { RunContext } from '../run-context.js';
 
 /** What a planner's loop gathered, before the (one) compaction and the synthesis. */

@@ -1,7 +1,7 @@
-import type { PlannerName, SynthesisMode } from '../config.js';
-import type { Plan } from '../plan/plan.js';
 import type { ChatMessage, TokenUsage } from '../spec/chat-model.js';
 import type { SearchHit } from '../spec/knowledge-store.js';
+import type { Plan } from './plan.js';
+import type { PlannerName, SynthesisMode } from './planner.js';
 
 /** Why an answer could not be given. A refusal is a normal answer object, never an exception. */
 export type RefusalReason = 'decompose-failed' | 'no-evidence' | 'aborted' | 'budget-exhausted';

@@ -8,7 +8,6 @@ export type {
   TokenUsage,
 } from './chat-model.js';
 export type { Embedder, EmbedOptions, EmbedResult } from './embedder.js';
-export type { FlagContext, FlagSource, FlagVariant } from './flag-source.js';
 export type {
   DeleteOptions,
   KnowledgeItem,

@@ -1,4 +1,4 @@
-import { RootweaverError } from '../errors.js';
+import { RootweaverError } from './errors.js';
 
 /** The error every cancelled step throws inside the engine; `ask` turns it into refusal `aborted`. */
 export function abortError(signal: AbortSignal | undefined): RootweaverError {

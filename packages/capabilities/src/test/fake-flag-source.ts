@@ -1,4 +1,4 @@
-import type { FlagContext, FlagSource, FlagVariant } from '../spec/flag-source.js';
+import type { FlagContext, FlagSource, FlagVariant } from '../flags/flag-source.js';
 
 const disabledVariant: FlagVariant = { name: 'disabled', enabled: false };
 

@@ -1,5 +1,3 @@
-import type { PlannerName } from '../config.js';
-import type { Plan } from '../plan/plan.js';
 import type {
   ContextReport,
   ForcedStop,
@@ -9,6 +7,8 @@ import type {
   RefusalReason,
   UsageReport,
 } from './answer.js';
+import type { Plan } from './plan.js';
+import type { PlannerName } from './planner.js';
 
 /** What `MultiHopRAG.multiHopSearch` returns: the reasoning chain, without the final answer. */
 export interface MultiHopSearchResult {

@@ -1,0 +1,17 @@
+/**
+ * @rootweaver/core — the contracts every rootweaver package shares, with no dependencies: the ports
+ * (`ChatModel`, `Embedder`, `KnowledgeStore`, `AnswerExtractor`, `TokenCounter`), the one error type
+ * and its codes, cancellation helpers, vector helpers and the vocabulary of a multi-hop answer.
+ */
+export { abortable, abortError, isAbort } from './abortable.js';
+export {
+  isRootweaverError,
+  RootweaverError,
+  type RootweaverErrorCode,
+  type RootweaverErrorOptions,
+  redactSecrets,
+  throwIfAborted,
+} from './errors.js';
+export type * from './spec/index.js';
+export * from './vectors/index.js';
+export * from './vocabulary/index.js';

@@ -1,0 +1,21 @@
+export type {
+  AskOptions,
+  Citation,
+  ContextReport,
+  ForcedStop,
+  GroundingMethod,
+  HopKind,
+  HopTrace,
+  LlmStage,
+  MultiHopAnswer,
+  MultiHopEvent,
+  NodeTrace,
+  PoolItem,
+  RefusalReason,
+  StageUsage,
+  SynthesisReport,
+  UsageReport,
+} from './answer.js';
+export type { Plan, PlanNode, PlanSource } from './plan.js';
+export { type PlannerName, plannerNames, type SynthesisMode } from './planner.js';
+export type { MultiHopSearchResult } from './search-result.js';
