@@ -13,7 +13,12 @@ import type {
 import { isAbort, RootweaverError } from '@rootweaver/core';
 import { compactContext } from '../compaction/index.js';
 import { composeAnswer, composeFallbackAnswer } from '../composition/index.js';
-import { type MultiHopConfig, type MultiHopConfigInput, resolveMultiHopConfig } from '../config.js';
+import {
+  compactionRuns,
+  type MultiHopConfig,
+  type MultiHopConfigInput,
+  resolveMultiHopConfig,
+} from '../config.js';
 import { HeuristicExtractor } from '../extraction/index.js';
 import { groundQuestion } from '../grounding/index.js';
 import { decomposeByRules } from '../rule-decomposer/index.js';
@@ -32,6 +37,7 @@ export interface MultiHopRAGOptions {
   readonly extractor?: AnswerExtractor | undefined;
   /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */
   readonly tokenCounter?: TokenCounter | undefined;
+  /** Knobs to set (the rest default), or a config already resolved (by the capability): used as it is. */
   readonly config?: MultiHopConfigInput | undefined;
   /** Swap the LLM-free heuristics (grounding, composition, rule decomposition); defaults are this package's. */
   readonly heuristics?: Partial<EngineHeuristics>;
@@ -185,8 +191,11 @@ export class MultiHopRAG {
         question: trimmed,
         planner: plannerName,
         config: this.config,
-        compactionEnabled:
-          plannerName !== 'single-pass' && (options.compaction ?? this.config.compactionEnabled),
+        compactionEnabled: compactionRuns({
+          planner: plannerName,
+          config: this.config,
+          request: options.compaction,
+        }),
         synthesisMode: options.synthesis ?? this.config.synthesis,
         signal: options.signal,
         onEvent: options.onEvent,
