@@ -9,7 +9,9 @@ const generated = renderMultiHopYaml();
 if (process.argv.includes('--check')) {
   const current = readFileSync(target, 'utf8');
   if (current !== generated) {
-    console.error('configs/retrieval/multi_hop.yaml differs from the schema: run node tools/scripts/generate-multi-hop-yaml.mjs');
+    console.error(
+      'configs/retrieval/multi_hop.yaml differs from the schema: run node tools/scripts/generate-multi-hop-yaml.mjs',
+    );
     process.exit(1);
   }
 } else {

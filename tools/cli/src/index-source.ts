@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
 import { createProviderSet } from '@rootweaver/providers';
@@ -30,12 +31,13 @@ export function resolveIndexSource(
   return given[0] as IndexSource;
 }
 
-/** Hash of the offline builder's sources, so a changed generator invalidates cached indexes. */
-async function builderHash(repoRoot: string): Promise<string> {
-  return hashDirectory(
-    join(repoRoot, 'packages', 'offline', 'src'),
-    (path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.bench.ts'),
-  );
+/**
+ * Hash of the offline builder this CLI runs (the built `@rootweaver/offline`, in a checkout or installed), so
+ * a changed generator invalidates cached indexes.
+ */
+async function builderHash(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('@rootweaver/offline');
+  return hashDirectory(dirname(entry), (path) => path.endsWith('.js'));
 }
 
 interface CacheStamp {
@@ -49,7 +51,6 @@ export interface CachedBuildOptions {
   readonly directory: string;
   /** Records what the directory was built from; written last, so a half-built index is never reused. */
   readonly stampFile: string;
-  readonly repoRoot: string;
   readonly rebuild: boolean;
   /** Read for the embedder (ROOTWEAVER_EMBEDDER_MODEL_DIR, or ROOTWEAVER_EMBEDDING_MODEL with an LLM server). */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -79,12 +80,7 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
     options.env.ROOTWEAVER_EMBEDDER_MODEL_DIR ?? '',
     llmConfigured(options.env) ? (options.env.ROOTWEAVER_EMBEDDING_MODEL ?? '') : '',
   ].join('|');
-  const key = combineHashes(
-    source.kind,
-    await hashPath(source.path),
-    await builderHash(options.repoRoot),
-    embedderSetting,
-  );
+  const key = combineHashes(source.kind, await hashPath(source.path), await builderHash(), embedderSetting);
   if (!options.rebuild && existsSync(options.stampFile) && existsSync(directory)) {
     try {
       const stamp = JSON.parse(await readFile(options.stampFile, 'utf8')) as CacheStamp;
@@ -148,7 +144,8 @@ export interface OpenedProviders {
 
 export interface OpenIndexOptions {
   readonly source: IndexSource;
-  readonly repoRoot: string;
+  /** Where `--kb` / `--corpus` indexes are built (`cacheDirectoryFor`). */
+  readonly cacheDirectory: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly rebuild: boolean;
   readonly signal?: AbortSignal;
@@ -159,15 +156,6 @@ export interface OpenedIndex {
   readonly providers: OpenedProviders;
   readonly directory: string;
   readonly description: string;
-}
-
-/** Where built indexes are cached: ROOTWEAVER_CACHE_DIR, else `.rootweaver/` in the checkout (gitignored). */
-export function cacheDirectoryFor(
-  repoRoot: string,
-  env: Readonly<Record<string, string | undefined>>,
-): string {
-  const configured = env.ROOTWEAVER_CACHE_DIR?.trim();
-  return configured === undefined || configured === '' ? join(repoRoot, '.rootweaver') : resolve(configured);
 }
 
 /** True when OPENAI_BASE_URL or OPENAI_API_KEY is set: the commands then use the LLM. */
@@ -200,12 +188,11 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
     return { providers, directory: source.path, description: `index ${source.path}` };
   }
   const cacheKey = combineHashes(source.kind, source.path).slice(0, 16);
-  const cacheRoot = join(cacheDirectoryFor(options.repoRoot, options.env), 'eval-cache');
+  const cacheRoot = join(options.cacheDirectory, 'eval-cache');
   const built = await buildCachedIndex({
     source,
     directory: join(cacheRoot, cacheKey),
     stampFile: join(cacheRoot, `${cacheKey}.stamp.json`),
-    repoRoot: options.repoRoot,
     rebuild: options.rebuild,
     env: options.env,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
