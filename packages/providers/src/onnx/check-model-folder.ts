@@ -85,17 +85,17 @@ export async function checkModelFolder(options: {
     const query = await embedder.embed({ values: ['probe question'], purpose: 'query', ...signal });
     const passage = await embedder.embed({ values: ['probe passage', 'another probe passage'], ...signal });
     const vectors = [...query.vectors, ...passage.vectors];
-    if (vectors.some((vector) => vector.some((value) => !Number.isFinite(value)))) {
+    if (vectors.some((vector) => !(Math.abs(Math.hypot(...vector) - 1) < 1e-3))) {
       throw new RootweaverError(
         'model-load-failed',
-        `${directory}/model.onnx produced non-finite values (NaN or infinity). Re-export the model in float32.`,
+        `${directory}/model.onnx produced zero or non-finite vectors on a probe. Re-export the model in float32 and check it with its own library.`,
       );
     }
     return {
       ...common,
       role: 'encoder',
       encoder: { ...embedder.settings, dimension: embedder.dimension },
-      probe: `embedded a query and 2 passages: ${embedder.dimension} dimensions, unit length`,
+      probe: `embedded a query and 2 passages into ${embedder.dimension}-dimensional unit vectors`,
     };
   } finally {
     await embedder.close();

@@ -544,7 +544,7 @@ describe('checkModelFolder', () => {
       tokenizer: { type: 'Unigram', pairTemplate: '<s> A </s> </s> B </s>' },
       encoder: { pooling: 'cls', queryPrefix: 'query: ', passagePrefix: '', dimension: 8 },
     });
-    expect(check.probe).toMatch(/8 dimensions/);
+    expect(check.probe).toMatch(/8-dimensional unit vectors/);
   });
 
   it('reports an extractor without token_type_ids', async () => {
