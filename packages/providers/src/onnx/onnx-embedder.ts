@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Embedder, EmbedOptions, EmbedPurpose, EmbedResult } from '@rootweaver/core';
 import { isRootweaverError, RootweaverError, throwIfAborted } from '@rootweaver/core';
@@ -11,7 +12,7 @@ export interface OnnxEmbedderOptions {
    * `rootweaver.json` (pooling, prefixes, maxLength).
    */
   readonly directory: string;
-  /** Default: `onnx:` and the folder name. */
+  /** Default: `onnx:` and the folder name, then `(cls)` or `(prefixes HASH)` when those are set. */
   readonly modelId?: string;
   /** Texts per inference run. Default 32. */
   readonly batchSize?: number;
@@ -50,6 +51,22 @@ function chooseOutput(
 }
 
 /**
+ * Marks the model id with the settings that change vectors (CLS pooling, prefixes), so a store
+ * built one way refuses to be queried another way; the plain mean-pooled encoder keeps `onnx:NAME`.
+ */
+function settingsTag(settings: OnnxEmbedderSettings): string {
+  const parts = settings.pooling === 'cls' ? ['cls'] : [];
+  if (settings.queryPrefix !== '' || settings.passagePrefix !== '') {
+    const hash = createHash('sha256')
+      .update(JSON.stringify([settings.queryPrefix, settings.passagePrefix]))
+      .digest('hex')
+      .slice(0, 8);
+    parts.push(`prefixes ${hash}`);
+  }
+  return parts.length === 0 ? '' : `(${parts.join(', ')})`;
+}
+
+/**
  * A local sentence encoder over any Hugging Face tokenizer: an optional query or passage prefix,
  * `last_hidden_state` mean- or CLS-pooled under the attention mask (or the export's own
  * `sentence_embedding`), then L2-normalised; texts are embedded in batches.
@@ -63,7 +80,6 @@ export class OnnxEmbedder implements Embedder {
 
   private constructor(model: LoadedModel, options: OnnxEmbedderOptions, dimension: number) {
     this.model = model;
-    this.modelId = options.modelId ?? `onnx:${basename(options.directory)}`;
     this.batchSize = Math.max(1, Math.floor(options.batchSize ?? 32));
     const limit = model.tokenizer.description.modelMaxLength ?? Number.POSITIVE_INFINITY;
     const wanted = Math.floor(options.maxLength ?? model.config.maxLength ?? 256);
@@ -75,6 +91,7 @@ export class OnnxEmbedder implements Embedder {
       queryPrefix: options.queryPrefix ?? model.config.queryPrefix ?? '',
       passagePrefix: options.passagePrefix ?? model.config.passagePrefix ?? '',
     };
+    this.modelId = options.modelId ?? `onnx:${basename(options.directory)}${settingsTag(this.settings)}`;
     this.dimension = dimension;
   }
 

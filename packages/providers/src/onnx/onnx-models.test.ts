@@ -261,6 +261,8 @@ describe.each(families)('OnnxEmbedder (%s)', (kind) => {
     writeFileSync(join(clsDirectory, 'rootweaver.json'), JSON.stringify({ pooling: 'cls' }));
     const embedder = await OnnxEmbedder.load({ directory: clsDirectory });
     expect(embedder.settings.pooling).toBe('cls');
+    // A store built with mean pooling must not be queried with CLS pooling: the id says which.
+    expect(embedder.modelId).toBe(`onnx:${kind}(cls)`);
     const [vector] = (await embedder.embed({ values: ['Oskarburg'] })).vectors;
     expect(Array.from(vector ?? [])).toEqual([1, 0]);
     await embedder.close();
@@ -275,6 +277,7 @@ describe.each(families)('OnnxEmbedder (%s)', (kind) => {
     );
     const prefixed = await OnnxEmbedder.load({ directory: prefixDirectory });
     const plain = await OnnxEmbedder.load({ directory });
+    expect(prefixed.modelId).toMatch(new RegExp(`^onnx:${kind}\\(prefixes [0-9a-f]{8}\\)$`));
     const text = 'the capital of vellmar';
     const [asQuery] = (await prefixed.embed({ values: [text], purpose: 'query' })).vectors;
     const [asPassage] = (await prefixed.embed({ values: [text] })).vectors;
