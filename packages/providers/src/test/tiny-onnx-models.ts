@@ -25,16 +25,33 @@ export function tinyVocabulary(pieces: readonly string[]): Map<string, number> {
   return vocabulary;
 }
 
-function addedTokens(specials: readonly string[], vocabulary: ReadonlyMap<string, number>): object[] {
-  return specials.map((content) => ({
-    id: vocabulary.get(content),
-    content,
-    single_word: false,
-    lstrip: false,
-    rstrip: false,
-    normalized: false,
-    special: true,
-  }));
+/** A whole `tokenizer.json`: the special tokens as added tokens, then the family's parts. */
+function tokenizerFile(
+  specials: readonly string[],
+  vocabulary: ReadonlyMap<string, number>,
+  parts: {
+    normalizer: object | null;
+    pre_tokenizer: object;
+    post_processor: object;
+    decoder: object;
+    model: object;
+  },
+): object {
+  return {
+    version: '1.0',
+    truncation: null,
+    padding: null,
+    added_tokens: specials.map((content) => ({
+      id: vocabulary.get(content),
+      content,
+      single_word: false,
+      lstrip: false,
+      rstrip: false,
+      normalized: false,
+      special: true,
+    })),
+    ...parts,
+  };
 }
 
 function template(cls: string, sep: string, pairMiddle: readonly string[], secondType: number): object {
@@ -105,11 +122,7 @@ function wordPieceJson(pieces: readonly string[]): { json: object; vocabulary: M
   const vocabulary = tinyVocabulary(pieces);
   return {
     vocabulary,
-    json: {
-      version: '1.0',
-      truncation: null,
-      padding: null,
-      added_tokens: addedTokens(wordPieceSpecials, vocabulary),
+    json: tokenizerFile(wordPieceSpecials, vocabulary, {
       normalizer: {
         type: 'BertNormalizer',
         clean_text: true,
@@ -127,7 +140,7 @@ function wordPieceJson(pieces: readonly string[]): { json: object; vocabulary: M
         max_input_chars_per_word: 100,
         vocab: Object.fromEntries(vocabulary),
       },
-    },
+    }),
   };
 }
 
@@ -152,11 +165,7 @@ function byteLevelBpeJson(pieces: readonly string[]): { json: object; vocabulary
     if (!vocabulary.has(token)) vocabulary.set(token, vocabulary.size);
   return {
     vocabulary,
-    json: {
-      version: '1.0',
-      truncation: null,
-      padding: null,
-      added_tokens: addedTokens(sentencePieceSpecials, vocabulary),
+    json: tokenizerFile(sentencePieceSpecials, vocabulary, {
       normalizer: null,
       pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
       post_processor: {
@@ -178,7 +187,7 @@ function byteLevelBpeJson(pieces: readonly string[]): { json: object; vocabulary
         vocab: Object.fromEntries(vocabulary),
         merges: merges.map(([left, right]) => `${left} ${right}`),
       },
-    },
+    }),
   };
 }
 
@@ -189,23 +198,17 @@ function unigramJson(pieces: readonly string[]): { json: object; vocabulary: Map
   for (const word of words) entries.push([word, word.startsWith('\u2581') ? -2 : -3]);
   const characters = new Set(['\u2581', ...pieces.flatMap((piece) => [...piece.replace(/^##/, '')])]);
   for (const character of characters) entries.push([character, -8]);
-  const vocabulary = new Map<string, number>();
-  for (const [token] of entries) if (!vocabulary.has(token)) vocabulary.set(token, vocabulary.size);
-  const seen = new Set<string>();
-  const vocab = entries.filter(([token]) => !seen.has(token) && seen.add(token));
+  const vocab = entries.filter(([token], index) => entries.findIndex(([other]) => other === token) === index);
+  const vocabulary = new Map(vocab.map(([token], id) => [token, id]));
   return {
     vocabulary,
-    json: {
-      version: '1.0',
-      truncation: null,
-      padding: null,
-      added_tokens: addedTokens(sentencePieceSpecials, vocabulary),
+    json: tokenizerFile(sentencePieceSpecials, vocabulary, {
       normalizer: { type: 'Sequence', normalizers: [{ type: 'NFKC' }, { type: 'Lowercase' }] },
       pre_tokenizer: { type: 'Metaspace', replacement: '\u2581', prepend_scheme: 'always', split: true },
       post_processor: template('<s>', '</s>', ['</s>', '</s>'], 0),
       decoder: { type: 'Metaspace', replacement: '\u2581', prepend_scheme: 'always', split: true },
       model: { type: 'Unigram', unk_id: vocabulary.get('<unk>'), vocab, byte_fallback: false },
-    },
+    }),
   };
 }
 
