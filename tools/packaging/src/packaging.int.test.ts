@@ -40,6 +40,42 @@ function script(name: string, text: string): Run {
   return runOk(process.execPath, [name], { cwd: project });
 }
 
+/** A tokenizer.json the tokenizer library accepts (BERT-style WordPiece, four special tokens and one word). */
+function wordPieceTokenizer(): object {
+  const specials = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'];
+  return {
+    version: '1.0',
+    truncation: null,
+    padding: null,
+    added_tokens: specials.map((content, id) => ({
+      id,
+      content,
+      single_word: false,
+      lstrip: false,
+      rstrip: false,
+      normalized: false,
+      special: true,
+    })),
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
+    pre_tokenizer: { type: 'BertPreTokenizer' },
+    post_processor: { type: 'BertProcessing', sep: ['[SEP]', 3], cls: ['[CLS]', 2] },
+    decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab: { ...Object.fromEntries(specials.map((token, id) => [token, id])), word: 4 },
+    },
+  };
+}
+
 function readmeLibrarySnippet(): string {
   const readme = readFileSync(join(workspaceRoot, 'README.md'), 'utf8');
   const match = /As a library:\s*\n```ts\n([\s\S]*?)```/.exec(readme);
@@ -188,12 +224,7 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
     const model = join(project, 'model');
     mkdirSync(model, { recursive: true });
     writeFileSync(join(model, 'model.onnx'), 'not needed: the runtime is missing first');
-    writeFileSync(
-      join(model, 'tokenizer.json'),
-      JSON.stringify({
-        model: { type: 'WordPiece', vocab: { '[PAD]': 0, '[UNK]': 1, '[CLS]': 2, '[SEP]': 3 } },
-      }),
-    );
+    writeFileSync(join(model, 'tokenizer.json'), JSON.stringify(wordPieceTokenizer()));
     const result = script(
       'optional-peers.mjs',
       [

@@ -18,6 +18,7 @@ import { openEngine } from '../open-engine.js';
 import {
   booleanOption,
   choiceOption,
+  onnxFolderOption,
   parseArguments,
   positiveIntegerOption,
   stringOption,
@@ -27,7 +28,7 @@ const usage = `Usage:
   rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR) [--config FILE]
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
-                  [--json] [--rebuild]
+                  [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
   rootweaver eval --golden FILE [--index DIR] [--config FILE] [--planner …] [--json]
 
   --config FILE      multi_hop.yaml (default: ROOTWEAVER_MULTI_HOP_CONFIG, else configs/retrieval/multi_hop.yaml);
@@ -49,6 +50,9 @@ const usage = `Usage:
   --out DIR          write report.md, results.jsonl, summary.json and tokens-vs-em.svg
   --json             print one JSON summary object on stdout (progress goes to stderr)
   --rebuild          rebuild a cached --kb/--corpus index
+  --extractor onnx:DIR   answer hops with this ONNX extractive QA model (ROOTWEAVER_EXTRACTOR_MODEL_DIR)
+  --embedder onnx:DIR    embed with this ONNX sentence encoder (ROOTWEAVER_EMBEDDER_MODEL_DIR): a cached --kb
+                         or --corpus index is rebuilt with it; an --index must have been built with it
   --golden FILE      score a golden set (P@5, P@10, answer-contains, citation coverage; multi-hop with
                      the YAML's planner, or --planner, against single-pass) on --index DIR, or on the
                      sample index by default
@@ -70,6 +74,8 @@ const options = {
   json: { type: 'boolean' },
   rebuild: { type: 'boolean' },
   golden: { type: 'string' },
+  extractor: { type: 'string' },
+  embedder: { type: 'string' },
 } as const;
 
 function formatSummary(summary: EvalSummary): string {
@@ -156,6 +162,13 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   );
   const limit = positiveIntegerOption('eval', values, 'limit');
   const out = stringOption(values, 'out');
+  const extractorFolder = onnxFolderOption('eval', values, 'extractor', io.cwd);
+  const embedderFolder = onnxFolderOption('eval', values, 'embedder', io.cwd);
+  const env = {
+    ...io.env,
+    ...(extractorFolder === undefined ? {} : { ROOTWEAVER_EXTRACTOR_MODEL_DIR: extractorFolder }),
+    ...(embedderFolder === undefined ? {} : { ROOTWEAVER_EMBEDDER_MODEL_DIR: embedderFolder }),
+  };
 
   if (!llmConfigured(io.env) && (plans === 'llm' || synthesisFlag === 'llm')) {
     throw new RootweaverError(
@@ -168,7 +181,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     ...(limit === undefined ? {} : { limit }),
   });
   const opened = await openEngine({
-    io,
+    io: { ...io, env },
     source,
     settings,
     rebuild: booleanOption(values, 'rebuild'),
