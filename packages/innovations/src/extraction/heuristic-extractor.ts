@@ -673,7 +673,9 @@ export function analyseCandidates(
       // The best pair counts fully, agreeing pairs add a third each: a topic word repeated by every
       // pair of one document must not outvote the one pair that answers.
       entry.total =
-        Math.max(entry.best, score) + (entry.total - entry.best) + AGREEMENT_WEIGHT * Math.min(entry.best, score);
+        Math.max(entry.best, score) +
+        (entry.total - entry.best) +
+        AGREEMENT_WEIGHT * Math.min(entry.best, score);
       if (score > entry.best) {
         entry.best = score;
         entry.bestFit = fit;
@@ -707,8 +709,7 @@ export function heuristicConfidence(
   candidate: AnalysedCandidate,
   candidates: readonly AnalysedCandidate[],
 ): number {
-  const runnerUp =
-    candidates.find((entry) => !overlaps(entry.display, candidate.display))?.total ?? 0;
+  const runnerUp = candidates.find((entry) => !overlaps(entry.display, candidate.display))?.total ?? 0;
   const share = candidate.total / (candidate.total + runnerUp);
   return Math.max(0, Math.min(1, candidate.bestFit * candidate.bestRelevance * Math.sqrt(share) * 1.25));
 }
@@ -743,7 +744,8 @@ export class HeuristicExtractor implements AnswerExtractor {
       if (verdict !== undefined)
         return { ...verdict, evidenceIds: [...verdict.evidenceIds], answerType: analysis.answerType };
     }
-    if (top === undefined) return { answer: '', confidence: 0, evidenceIds: [], answerType: analysis.answerType };
+    if (top === undefined)
+      return { answer: '', confidence: 0, evidenceIds: [], answerType: analysis.answerType };
     const confidence = heuristicConfidence(top, analysis.candidates);
     return {
       answer: top.display,
