@@ -15,7 +15,7 @@ export function fitIsotonic(
       const last = blocks[blocks.length - 1];
       const previous = blocks[blocks.length - 2];
       if (last === undefined || previous === undefined) break;
-      if (previous.sum / previous.count <= last.sum / last.count) break;
+      if (previous.sum / previous.count < last.sum / last.count) break;
       blocks.splice(blocks.length - 2, 2, {
         sum: previous.sum + last.sum,
         count: previous.count + last.count,
