@@ -28,7 +28,7 @@ const AGREEMENT_WEIGHT = 0.35;
  * subject relation as a feature and learns its weight from the index (ADR-0006).
  */
 const TOPIC_SUBJECT_FACTOR = 0.9;
-/** A name whose last word is the noun asked for ("Kenton County" for "which county"). */
+/** A name whose last word is the noun asked for ("Tern County" for "which county"). */
 const HEAD_NOUN_BONUS = 1.5;
 
 type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'remainder' | 'yes-no';
@@ -89,7 +89,7 @@ function chunkFit(
       if (isOrganisation) return 0.2;
       // "the country music group Little Big Town": what a group noun introduces is no person.
       if (groupCue.test(before)) return 0.2;
-      // "The Simpsons", "Crown Point", "Lake Ostra": a work or a place, not a person.
+      // "The Vellmans", "Crown Point", "Lake Ostra": a work or a place, not a person.
       if (notPersonName.test(chunk.text)) return 0.15;
       const cue = personCue.test(before) ? 0.1 : 0;
       const base = (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
@@ -438,7 +438,7 @@ function cueBonus(text: string, candidate: Candidate, question: QuestionProfile)
 
 /**
  * Share of the candidate's words that the question itself contains (an answer must not repeat it).
- * Relatives share a family name: asked for a relative, "Lucy Mack Smith" does not repeat "the mother
+ * Relatives share a family name: asked for a relative, "Ada Mirren Smith" does not repeat "the mother
  * of Joseph Smith" by its "Smith".
  */
 function questionOverlap(candidate: string, question: QuestionProfile): number {
@@ -462,7 +462,7 @@ export interface CandidateSignals {
   readonly kind: CandidateKind;
   /** How the candidate's kind and shape fit the expected answer type, before the asked-noun lift. */
   readonly typeFit: number;
-  /** The candidate names the noun asked for ("Kenton County" for "which county"). */
+  /** The candidate names the noun asked for ("Tern County" for "which county"). */
   readonly headFit: boolean;
   /** Share of the candidate's words the question contains. */
   readonly overlap: number;
@@ -599,7 +599,7 @@ export function analyseCandidates(
           .replace(/[\s,;:]+$/, '');
         const key = normaliseAnswer(display);
         if (key.length === 0) continue;
-        // A name that says what was asked ("New York City" for "which city") is no overlap with the question.
+        // A name that says what was asked ("Orlen City" for "which city") is no overlap with the question.
         const headFit = question.headNoun !== undefined && namesAskedNoun(display, question.headNoun);
         // A name that says what was asked fits whatever its context.
         const typeFit = headFit ? Math.max(candidate.fit, 0.9) : candidate.fit;
