@@ -182,7 +182,7 @@ export interface OpenedIndex {
   readonly providers: OpenedProviders;
   readonly directory: string;
   readonly description: string;
-  /** Which extractor answers, and why (ADR-0006). */
+  /** Which extractor answers, and why (ADR-0007). */
   readonly extractorDescription: string;
 }
 

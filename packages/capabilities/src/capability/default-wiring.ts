@@ -21,7 +21,7 @@ export const createDefaultEngine: MultiHopEngineFactory = ({ config, providers }
  * Providers from an index directory built by `rootweaver index` (opened read-only) and the environment's
  * LLM settings (`createProviderSet` of @rootweaver/providers). The YAML `providers:` section may name the
  * directory, the model and the base URL. The extractor is the index's learned selector when it has one
- * (ADR-0006), unless an ONNX extractor is configured.
+ * (ADR-0007), unless an ONNX extractor is configured.
  */
 export async function createDefaultProviders(input: {
   readonly settings: MultiHopProviderSettings;

@@ -71,7 +71,7 @@ export interface MultiHopMetadata {
   readonly forced_stop: ForcedStop | null;
   readonly refusal: RefusalReason | null;
   readonly latency_ms: number;
-  /** The extractor that answered the sub-questions: `selector@<version>` (learned, ADR-0006), `heuristic`, or an ONNX model. */
+  /** The extractor that answered the sub-questions: `selector@<version>` (learned, ADR-0007), `heuristic`, or an ONNX model. */
   readonly extractor: string;
   /** The flag snapshot the request ran with. */
   readonly flags: {

@@ -9,7 +9,7 @@ export function selectorPathOf(indexDirectory: string): string {
 }
 
 /**
- * Reads and checks a selector file (ADR-0006). `undefined` when the file does not exist; a file that
+ * Reads and checks a selector file (ADR-0007). `undefined` when the file does not exist; a file that
  * is not valid JSON, or was trained on other features, is an error that says to retrain.
  */
 export async function loadSelector(path: string): Promise<LearnedSelector | undefined> {

@@ -25,7 +25,7 @@ const AGREEMENT_WEIGHT = 0.35;
  * How much less a topic-only pair's own topic counts ("What is known about Orlen Bank?" → "In 1990,
  * Orlen Bank announced it would purchase Tern Savings"): the topic may be the agent its sentence
  * answers with. A heuristic weight kept for the fallback extractor; the learned selector sees the
- * subject relation as a feature and learns its weight from the index (ADR-0006).
+ * subject relation as a feature and learns its weight from the index (ADR-0007).
  */
 const TOPIC_SUBJECT_FACTOR = 0.9;
 /** A name whose last word is the noun asked for ("Tern County" for "which county"). */

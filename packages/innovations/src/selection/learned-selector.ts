@@ -16,7 +16,7 @@ export interface LearnedSelectorOptions {
 }
 
 /**
- * The learned answer selector (ADR-0006): the heuristic extractor's candidates, ranked by a model
+ * The learned answer selector (ADR-0007): the heuristic extractor's candidates, ranked by a model
  * trained on the index's own atomic pairs, with a calibrated confidence (the held-out chance that
  * the chosen span is the answer). Yes/no questions and sub-questions with no candidate are left to
  * the heuristic extractor. Pure: the model arrives as data.

@@ -29,7 +29,7 @@ export interface ImportKnowledgeBaseOptions {
   /** Items per store write. Default 2,000. */
   readonly batchSize?: number;
   readonly signal?: AbortSignal;
-  /** Train the index's answer selector after the import (ADR-0006); default true when `directory` is given. */
+  /** Train the index's answer selector after the import (ADR-0007); default true when `directory` is given. */
   readonly trainSelector?: boolean;
   readonly onProgress?: (progress: {
     readonly done: number;

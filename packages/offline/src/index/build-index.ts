@@ -51,7 +51,7 @@ export interface BuildIndexOptions {
   readonly checkpointDirectory?: string;
   /** `update` requires an existing manifest; `build` (default) starts one or continues it incrementally. */
   readonly mode?: 'build' | 'update';
-  /** Train the index's answer selector after the build (ADR-0006); default true when `checkpointDirectory` is given. */
+  /** Train the index's answer selector after the build (ADR-0007); default true when `checkpointDirectory` is given. */
   readonly trainSelector?: boolean;
 }
 

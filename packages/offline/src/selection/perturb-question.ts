@@ -1,6 +1,6 @@
 import { escapeRegExp } from '@rootweaver/innovations';
 
-/** How a training question was made from an atomic pair (ADR-0006). */
+/** How a training question was made from an atomic pair (ADR-0007). */
 export type QuestionVariant =
   | 'original'
   | 'dropped-words'

@@ -40,7 +40,7 @@ export async function writeSelectorFile(directory: string, model: SelectorModel)
 }
 
 /**
- * Trains the answer selector of one index from its own pairs (ADR-0006) and stores it in the index
+ * Trains the answer selector of one index from its own pairs (ADR-0007) and stores it in the index
  * folder: lists the pairs, builds the self-supervised questions against the store, trains, writes.
  */
 export async function trainIndexSelector(

@@ -245,7 +245,7 @@ export interface TrainedSelector {
 }
 
 /**
- * Trains the answer selector from self-supervised questions (ADR-0006): grouped K-fold
+ * Trains the answer selector from self-supervised questions (ADR-0007): grouped K-fold
  * cross-validation picks the ranker's settings from a small grid (by held-out log loss); the
  * out-of-fold probabilities of the chosen settings fit an isotonic calibration map; the final
  * ranker is trained on every answerable question.

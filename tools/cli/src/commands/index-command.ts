@@ -45,7 +45,7 @@ update  the same, but requires an existing index: changed passages are regenerat
 import  loads a knowledge base of {title, passage, qa: [{question, answer}]} lines as it is.
 stats   prints what an index holds.
 train-selector  (re)trains the index's learned answer selector (DIR/selector.json) from its own
-        pairs; build and import train it already (ADR-0006). Every command uses it when present.
+        pairs; build and import train it already (ADR-0007). Every command uses it when present.
 Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.
 Exit code 1 when some passages failed to generate (they are retried by the next run).`;
 
