@@ -18,6 +18,7 @@ import { type IndexSource, llmConfigured, openIndex, resolveIndexSource } from '
 import {
   booleanOption,
   choiceOption,
+  onnxFolderOption,
   parseArguments,
   positiveIntegerOption,
   stringOption,
@@ -28,7 +29,8 @@ const usage = `Usage:
   rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR)
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
-                  [--json] [--rebuild] [--selector auto|off|FILE] [--folds K]
+                  [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
+                  [--selector auto|off|FILE] [--folds K]
   rootweaver eval --golden FILE [--index DIR] [--json]
 
   --questions FILE   questions.dev.jsonl records (id, question, answer, kind, plan/planRaw, reference, baselines)
@@ -47,6 +49,9 @@ const usage = `Usage:
   --out DIR          write report.md, results.jsonl, summary.json and tokens-vs-em.svg
   --json             print one JSON summary object on stdout (progress goes to stderr)
   --rebuild          rebuild a cached --kb/--corpus index
+  --extractor onnx:DIR   answer hops with this ONNX extractive QA model (ROOTWEAVER_EXTRACTOR_MODEL_DIR)
+  --embedder onnx:DIR    embed with this ONNX sentence encoder (ROOTWEAVER_EMBEDDER_MODEL_DIR): a cached --kb
+                         or --corpus index is rebuilt with it; an --index must have been built with it
   --folds K          also report EM/F1 over K splits of the question file (mean, spread, each with
                      its 95 % interval)
   --selector         auto (default): the index's learned answer selector when it has one, else the
@@ -71,6 +76,8 @@ const options = {
   json: { type: 'boolean' },
   rebuild: { type: 'boolean' },
   golden: { type: 'string' },
+  extractor: { type: 'string' },
+  embedder: { type: 'string' },
   selector: { type: 'string' },
   folds: { type: 'string' },
 } as const;
@@ -170,6 +177,13 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const limit = positiveIntegerOption('eval', values, 'limit');
   const compactionMaxChars = positiveIntegerOption('eval', values, 'compaction-max-chars');
   const out = stringOption(values, 'out');
+  const extractorFolder = onnxFolderOption('eval', values, 'extractor', io.cwd);
+  const embedderFolder = onnxFolderOption('eval', values, 'embedder', io.cwd);
+  const env = {
+    ...io.env,
+    ...(extractorFolder === undefined ? {} : { ROOTWEAVER_EXTRACTOR_MODEL_DIR: extractorFolder }),
+    ...(embedderFolder === undefined ? {} : { ROOTWEAVER_EMBEDDER_MODEL_DIR: embedderFolder }),
+  };
   const folds = positiveIntegerOption('eval', values, 'folds');
   if (folds !== undefined && folds < 2) throw new CliUsageError('eval: --folds needs at least 2 folds.');
 
@@ -192,7 +206,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     source,
     selector,
     repoRoot,
-    env: io.env,
+    env,
     rebuild: booleanOption(values, 'rebuild'),
     signal,
     onProgress: (message) => io.stderr(`${message}\n`),
