@@ -7,3 +7,4 @@ export * from './extraction/index.js';
 export * from './grounding/index.js';
 export * from './plan/index.js';
 export * from './rule-decomposer/index.js';
+export * from './selection/index.js';

@@ -3,6 +3,7 @@ import {
   createEngine,
   type LoadedMultiHopConfig,
   loadMultiHopConfig,
+  type SelectorChoice,
 } from '@rootweaver/capabilities';
 import type { ChatModel, TokenCounter } from '@rootweaver/core';
 import type { MultiHopConfig, MultiHopRAG } from '@rootweaver/innovations';
@@ -16,6 +17,8 @@ export interface OpenEngineOptions {
   readonly source: IndexSource;
   /** `--config` and the flags that override it (`engineSettingsFrom`). */
   readonly settings: EngineSettings;
+  /** The index's own selector (default), none, or a selector file trained elsewhere. */
+  readonly selector?: SelectorChoice;
   readonly rebuild?: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (message: string) => void;
@@ -34,6 +37,8 @@ export interface OpenedEngine {
   readonly configSource: string;
   readonly providers: OpenedProviders;
   readonly description: string;
+  /** Which extractor answers, and why (ADR-0007). */
+  readonly extractorDescription: string;
   /**
    * Another engine on the same index and config with the LLM replaced (eval's replayed or counted LLM;
    * `chatModel: undefined` for none) and, optionally, the token counter.
@@ -60,6 +65,7 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     cacheDirectory: cacheDirectoryFor(io),
     env: io.env,
     rebuild: options.rebuild ?? false,
+    ...(options.selector === undefined ? {} : { selector: options.selector }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
@@ -79,6 +85,7 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     configSource: loaded.source,
     providers: opened.providers,
     description: opened.description,
+    extractorDescription: opened.extractorDescription,
     engineWith,
     close: () => opened.providers.close(),
   };
