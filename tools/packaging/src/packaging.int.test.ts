@@ -1,14 +1,7 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { writeTinyEncoder } from '@rootweaver/providers/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnvironment, installTarballs, packAll, type Run, runOk, start } from './pack-and-install.js';
 import { publishablePackages, workspaceRoot } from './workspace-packages.js';
@@ -38,42 +31,6 @@ function cliOk(args: readonly string[], env: Record<string, string> = {}): Run {
 function script(name: string, text: string): Run {
   writeFileSync(join(project, name), text);
   return runOk(process.execPath, [name], { cwd: project });
-}
-
-/** A tokenizer.json the tokenizer library accepts (BERT-style WordPiece, four special tokens and one word). */
-function wordPieceTokenizer(): object {
-  const specials = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'];
-  return {
-    version: '1.0',
-    truncation: null,
-    padding: null,
-    added_tokens: specials.map((content, id) => ({
-      id,
-      content,
-      single_word: false,
-      lstrip: false,
-      rstrip: false,
-      normalized: false,
-      special: true,
-    })),
-    normalizer: {
-      type: 'BertNormalizer',
-      clean_text: true,
-      handle_chinese_chars: true,
-      strip_accents: null,
-      lowercase: true,
-    },
-    pre_tokenizer: { type: 'BertPreTokenizer' },
-    post_processor: { type: 'BertProcessing', sep: ['[SEP]', 3], cls: ['[CLS]', 2] },
-    decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: {
-      type: 'WordPiece',
-      unk_token: '[UNK]',
-      continuing_subword_prefix: '##',
-      max_input_chars_per_word: 100,
-      vocab: { ...Object.fromEntries(specials.map((token, id) => [token, id])), word: 4 },
-    },
-  };
 }
 
 function readmeLibrarySnippet(): string {
@@ -221,10 +178,8 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
   });
 
   it('the ONNX and Qdrant paths say which package to install', () => {
-    const model = join(project, 'model');
-    mkdirSync(model, { recursive: true });
-    writeFileSync(join(model, 'model.onnx'), 'not needed: the runtime is missing first');
-    writeFileSync(join(model, 'tokenizer.json'), JSON.stringify(wordPieceTokenizer()));
+    // A real (tiny) encoder folder: what fails is the missing runtime, not the model.
+    writeTinyEncoder({ directory: join(project, 'model'), pieces: ['glass', 'orchard'], dimension: 4 });
     const result = script(
       'optional-peers.mjs',
       [
