@@ -57,7 +57,7 @@ function engine(chatModel: ChatModel, planner: PlannerName = 'compact') {
     chatModel,
     store: new InMemoryStore({ items: engineWorldItems }),
     extractor: extractor(),
-    heuristics: { groundQuestion: placeholderGrounding, composeAnswer: lastAnswerComposition },
+    answerPolicy: { ground: placeholderGrounding, compose: lastAnswerComposition },
     tokenCounter: { family: 'characters', count: (text) => text.length },
     config: { planner, retrievalMode: 'lexical', topK: 3 },
   });

@@ -3,26 +3,27 @@ import type {
   AskOptions,
   ChatModel,
   ContextReport,
+  ForcedStop,
   KnowledgeStore,
   MultiHopAnswer,
   MultiHopSearchResult,
+  NodeTrace,
+  Plan,
   PlannerName,
   RefusalReason,
   TokenCounter,
 } from '@rootweaver/core';
 import { isAbort, RootweaverError } from '@rootweaver/core';
-import { compactContext } from '../compaction/index.js';
-import { composeAnswer, composeFallbackAnswer } from '../composition/index.js';
+import { compactBlocks, renderCompactedContext, renderContext } from '../compaction/index.js';
 import { type MultiHopConfig, type MultiHopConfigInput, resolveMultiHopConfig } from '../config.js';
 import { HeuristicExtractor } from '../extraction/index.js';
-import { groundQuestion } from '../grounding/index.js';
-import { decomposeByRules } from '../rule-decomposer/index.js';
+import { type AnswerPolicy, defaultAnswerPolicy } from '../policy/index.js';
 import { AdaptivePlanner } from './planners/adaptive-planner.js';
 import { CompactPlanner } from './planners/compact-planner.js';
 import { KeytermPlanner } from './planners/keyterm-planner.js';
 import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js';
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
-import { type EngineHeuristics, RunContext } from './run-context.js';
+import { lastForcedStop, RunContext } from './run-context.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
@@ -33,18 +34,29 @@ export interface MultiHopRAGOptions {
   /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */
   readonly tokenCounter?: TokenCounter | undefined;
   readonly config?: MultiHopConfigInput | undefined;
-  /** Swap the LLM-free heuristics (grounding, composition, rule decomposition); defaults are this package's. */
-  readonly heuristics?: Partial<EngineHeuristics>;
+  /**
+   * Swap any of the LLM-free judgements (grounding, composition, the fallback answer, conforming,
+   * the answering node, rule decomposition); the rest stay `defaultAnswerPolicy`'s.
+   */
+  readonly answerPolicy?: Partial<AnswerPolicy> | undefined;
   /** Longest accepted question, in characters. Default 2,000. */
   readonly maxQuestionChars?: number;
 }
 
 export const defaultMaxQuestionChars = 2000;
 
+/** A run after its loop and the one compaction: what the planner returned, or what it announced before a cancel. */
 interface Finished {
   readonly run: RunContext;
   readonly planner: Planner;
+  /** Undefined when the loop was cancelled. */
   readonly gathered: Gathered | undefined;
+  readonly plan: Plan | undefined;
+  readonly nodes: readonly NodeTrace[] | undefined;
+  readonly forcedStop: ForcedStop | undefined;
+  /** The full context, rendered once. */
+  readonly fullContext: string;
+  /** The synthesis context: the compacted blocks rendered when compaction is on, else `fullContext` itself. */
   readonly finalContext: string;
   readonly context: ContextReport;
   readonly refusal: RefusalReason | undefined;
@@ -67,7 +79,7 @@ export class MultiHopRAG {
   private readonly extractor: AnswerExtractor;
   private readonly tokenCounter: TokenCounter | undefined;
   private readonly maxQuestionChars: number;
-  private readonly heuristics: EngineHeuristics;
+  private readonly answerPolicy: AnswerPolicy;
 
   constructor(options: MultiHopRAGOptions) {
     this.chatModel = options.chatModel;
@@ -76,13 +88,7 @@ export class MultiHopRAG {
     this.tokenCounter = options.tokenCounter;
     this.config = resolveMultiHopConfig(options.config);
     this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
-    this.heuristics = {
-      groundQuestion,
-      composeAnswer,
-      composeFallbackAnswer,
-      decomposeByRules,
-      ...options.heuristics,
-    };
+    this.answerPolicy = { ...defaultAnswerPolicy, ...options.answerPolicy };
   }
 
   /** Answers a question with the configured (or requested) planner. */
@@ -110,14 +116,14 @@ export class MultiHopRAG {
       subQuestions: finished.gathered?.subQuestions ?? run.hops.flatMap((hop) => hop.subQuestions),
       hops: [...run.hops],
       pool: [...run.pool.items],
-      ...(run.plan === undefined ? {} : { plan: run.plan }),
-      ...(run.nodes === undefined ? {} : { nodes: [...run.nodes] }),
-      fullContext: finished.gathered?.fullContext ?? '',
+      ...(finished.plan === undefined ? {} : { plan: finished.plan }),
+      ...(finished.nodes === undefined ? {} : { nodes: [...finished.nodes] }),
+      fullContext: finished.fullContext,
       finalContext: finished.finalContext,
       openSubQueries: finished.gathered?.openSubQueries ?? [],
       context: finished.context,
       usage: run.usage.report(),
-      ...(run.forcedStop === undefined ? {} : { forcedStop: run.forcedStop }),
+      ...(finished.forcedStop === undefined ? {} : { forcedStop: finished.forcedStop }),
       ...(finished.refusal === undefined ? {} : { refusal: finished.refusal }),
       promptTemplateVersion: finished.planner.promptTemplateVersion,
     };
@@ -144,17 +150,19 @@ export class MultiHopRAG {
       }
     }
     const answerText = refusal === undefined ? (outcome?.answer ?? '') : '';
+    // The synthesis's own stop (the budget) replaces the loop's.
+    const forcedStop = outcome?.forcedStop ?? finished.forcedStop;
     const result: MultiHopAnswer = {
       question: run.question,
       answer: answerText,
       grounded: isGrounded(refusal, answerText, run.pool.size, outcome),
       ...(refusal === undefined ? {} : { refusal }),
-      ...(run.forcedStop === undefined ? {} : { forcedStop: run.forcedStop }),
+      ...(forcedStop === undefined ? {} : { forcedStop }),
       planner: plannerName,
       citations: refusal === undefined ? (outcome?.citations ?? []) : [],
       removedCitationMarkers: outcome?.removedCitationMarkers ?? 0,
       hops: [...run.hops],
-      ...(run.plan === undefined ? {} : { plan: run.plan }),
+      ...(finished.plan === undefined ? {} : { plan: finished.plan }),
       pool: [...run.pool.items],
       usage: run.usage.report(),
       context: finished.context,
@@ -165,7 +173,10 @@ export class MultiHopRAG {
     return result;
   }
 
-  /** Validation, the planner's loop, and the one compaction after it. Aborts become a refusal. */
+  /**
+   * Validation, the planner's loop, and the one compaction after it; the contexts are rendered here,
+   * once. A cancelled loop becomes refusal `aborted` with what the run announced before it.
+   */
   private async gather(
     question: string,
     plannerName: PlannerName | 'single-pass',
@@ -179,7 +190,7 @@ export class MultiHopRAG {
         store: this.store,
         extractor: this.extractor,
         tokenCounter: this.tokenCounter,
-        heuristics: this.heuristics,
+        policy: this.answerPolicy,
       },
       {
         question: trimmed,
@@ -194,23 +205,30 @@ export class MultiHopRAG {
         givenPlan: options.plan,
       },
     );
-    let gathered: Gathered | undefined;
+    let gathered: Gathered;
     try {
       run.throwIfAborted();
       gathered = await planner.gather(run);
     } catch (error) {
       if (!isAbort(error, run.signal)) throw error;
+      const { plan, nodes } = run.announced;
       return {
         run,
         planner,
         gathered: undefined,
+        plan,
+        // The compact planner announces its plan before its nodes; keyterm announces nodes only.
+        nodes: plan !== undefined || nodes.length > 0 ? nodes : undefined,
+        forcedStop: lastForcedStop(run.hops),
+        fullContext: '',
         finalContext: '',
         context: emptyContext(),
         refusal: 'aborted',
       };
     }
-    const compaction = compactContext(gathered.fullContext, {
-      enabled: run.settings.compactionEnabled,
+    const { compactionEnabled } = run.settings;
+    const compaction = compactBlocks(gathered.blocks, {
+      enabled: compactionEnabled,
       maxChars: this.config.compactionMaxChars,
       openSubQueries: gathered.openSubQueries,
       query: run.question,
@@ -219,16 +237,28 @@ export class MultiHopRAG {
       chars: compaction.chars,
       uncompactedChars: compaction.uncompactedChars,
       compacted: compaction.compacted,
-      ...(run.settings.compactionEnabled
+      ...(compactionEnabled
         ? { keptLines: compaction.keptLines, droppedLines: compaction.droppedLines }
         : {}),
     };
-    if (run.settings.compactionEnabled) {
+    if (compactionEnabled) {
       run.emit({ type: 'compacted', chars: compaction.chars, uncompactedChars: compaction.uncompactedChars });
     }
-    // With compaction off the synthesis context is the full context itself, byte for byte.
-    const finalContext = run.settings.compactionEnabled ? compaction.text : gathered.fullContext;
-    return { run, planner, gathered, finalContext, context, refusal: gathered.refusal };
+    const fullContext = renderContext(gathered.blocks);
+    // Uncompacted (compaction off, or the context fits), the synthesis context is the full context itself.
+    const finalContext = compaction.compacted ? renderCompactedContext(compaction.blocks) : fullContext;
+    return {
+      run,
+      planner,
+      gathered,
+      plan: gathered.plan,
+      nodes: gathered.nodes,
+      forcedStop: gathered.forcedStop,
+      fullContext,
+      finalContext,
+      context,
+      refusal: gathered.refusal,
+    };
   }
 
   private validateQuestion(question: string): string {

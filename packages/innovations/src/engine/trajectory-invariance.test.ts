@@ -128,10 +128,10 @@ function run(
     ...(scenario.withModel ? { chatModel: model } : {}),
     store: new InMemoryStore({ items: engineWorldItems }),
     extractor: new ScriptedExtractor(extractions),
-    heuristics: {
-      groundQuestion: placeholderGrounding,
-      composeAnswer: lastAnswerComposition,
-      decomposeByRules: () => rulePlan,
+    answerPolicy: {
+      ground: placeholderGrounding,
+      compose: lastAnswerComposition,
+      decompose: () => rulePlan,
     },
     config: {
       planner: scenario.planner,

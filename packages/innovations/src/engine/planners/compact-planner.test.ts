@@ -49,7 +49,7 @@ function engine(
     ...(options.noModel === true ? {} : { chatModel }),
     store: options.store ?? new InMemoryStore({ items: engineWorldItems }),
     extractor,
-    heuristics: { groundQuestion: placeholderGrounding, composeAnswer: lastAnswerComposition },
+    answerPolicy: { ground: placeholderGrounding, compose: lastAnswerComposition },
     config: { planner: 'compact', retrievalMode: 'lexical', topK: 3, ...options.config },
   });
   return { rag, chatModel, extractor };
@@ -225,10 +225,10 @@ describe('compact planner: without a chat model', () => {
     const rag = new MultiHopRAG({
       store: new InMemoryStore({ items: engineWorldItems }),
       extractor: new ScriptedExtractor(confident),
-      heuristics: {
-        groundQuestion: placeholderGrounding,
-        composeAnswer: lastAnswerComposition,
-        decomposeByRules: () => rulePlan,
+      answerPolicy: {
+        ground: placeholderGrounding,
+        compose: lastAnswerComposition,
+        decompose: () => rulePlan,
       },
       config: { retrievalMode: 'lexical', topK: 3, synthesis: 'llm' },
     });
@@ -239,7 +239,7 @@ describe('compact planner: without a chat model', () => {
     expect(answer.hops[0]?.note).toBe('no LLM: rule-based decomposition');
   });
 
-  it('runs with the package default heuristics and extractor too', async () => {
+  it('runs with the package default answer policy and extractor too', async () => {
     const rag = new MultiHopRAG({
       store: new InMemoryStore({ items: engineWorldItems }),
       config: { retrievalMode: 'lexical' },

@@ -59,10 +59,10 @@ function engine(
     ...(chatModel === undefined ? {} : { chatModel }),
     store: options.store ?? new InMemoryStore({ items: engineWorldItems }),
     extractor: new ScriptedExtractor(options.extractions ?? confident),
-    heuristics: {
-      groundQuestion: placeholderGrounding,
-      composeAnswer: lastAnswerComposition,
-      decomposeByRules: () => rulePlan,
+    answerPolicy: {
+      ground: placeholderGrounding,
+      compose: lastAnswerComposition,
+      decompose: () => rulePlan,
     },
     config: { planner: 'keyterm', retrievalMode: 'lexical', topK: 3, ...config },
   });
@@ -252,8 +252,8 @@ describe('keyterm planner: without a chat model', () => {
         { match: 'genus Velloria', answer: '350', confidence: 0.1 },
         { match: 'genus Quastia', answer: 'three', confidence: 0.9 },
       ]),
-      heuristics: {
-        decomposeByRules: () => ({
+      answerPolicy: {
+        decompose: () => ({
           source: 'rules',
           repairs: [],
           nodes: [
