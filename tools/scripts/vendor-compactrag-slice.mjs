@@ -23,7 +23,9 @@ const questionsPerDataset = 8;
 const { MultiHopRAG, parsePlan } = await import(
   path.join(repositoryRoot, 'packages', 'innovations', 'dist', 'index.js')
 );
-const { InMemoryStore } = await import(path.join(repositoryRoot, 'packages', 'core', 'dist', 'test', 'index.js'));
+const { InMemoryStore } = await import(
+  path.join(repositoryRoot, 'packages', 'core', 'dist', 'test', 'index.js')
+);
 
 const linesOf = (file) =>
   readFileSync(file, 'utf8')
@@ -37,7 +39,9 @@ for (const dataset of ['2wiki', 'hotpotqa', 'musique']) {
     line,
     record: JSON.parse(line),
   }));
-  records.sort((left, right) => (left.record.id < right.record.id ? -1 : left.record.id > right.record.id ? 1 : 0));
+  records.sort((left, right) =>
+    left.record.id < right.record.id ? -1 : left.record.id > right.record.id ? 1 : 0,
+  );
   chosen[dataset] = records.slice(0, questionsPerDataset);
   writeFileSync(
     path.join(output, `${dataset}.questions.jsonl`),
