@@ -23,7 +23,7 @@ export default defineConfig({
     ]),
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts', 'tools/scripts/*.test.mjs'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
