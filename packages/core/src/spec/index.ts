@@ -7,7 +7,7 @@ export type {
   ResponseFormat,
   TokenUsage,
 } from './chat-model.js';
-export type { Embedder, EmbedOptions, EmbedResult } from './embedder.js';
+export type { Embedder, EmbedOptions, EmbedPurpose, EmbedResult } from './embedder.js';
 export type {
   DeleteOptions,
   KnowledgeItem,

@@ -17,6 +17,7 @@ import { type IndexSource, llmConfigured, openIndex, resolveIndexSource } from '
 import {
   booleanOption,
   choiceOption,
+  onnxFolderOption,
   parseArguments,
   positiveIntegerOption,
   stringOption,
@@ -27,7 +28,7 @@ const usage = `Usage:
   rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR)
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
-                  [--json] [--rebuild]
+                  [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
   rootweaver eval --golden FILE [--index DIR] [--json]
 
   --questions FILE   questions.dev.jsonl records (id, question, answer, kind, plan/planRaw, reference, baselines)
@@ -46,6 +47,9 @@ const usage = `Usage:
   --out DIR          write report.md, results.jsonl, summary.json and tokens-vs-em.svg
   --json             print one JSON summary object on stdout (progress goes to stderr)
   --rebuild          rebuild a cached --kb/--corpus index
+  --extractor onnx:DIR   answer hops with this ONNX extractive QA model (ROOTWEAVER_EXTRACTOR_MODEL_DIR)
+  --embedder onnx:DIR    embed with this ONNX sentence encoder (ROOTWEAVER_EMBEDDER_MODEL_DIR): a cached --kb
+                         or --corpus index is rebuilt with it; an --index must have been built with it
   --golden FILE      score a golden set (P@5, P@10, answer-contains, citation coverage; multi-hop
                      against single-pass) on --index DIR, or on the sample index by default
 
@@ -65,6 +69,8 @@ const options = {
   json: { type: 'boolean' },
   rebuild: { type: 'boolean' },
   golden: { type: 'string' },
+  extractor: { type: 'string' },
+  embedder: { type: 'string' },
 } as const;
 
 function formatSummary(summary: EvalSummary): string {
@@ -136,6 +142,13 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const limit = positiveIntegerOption('eval', values, 'limit');
   const compactionMaxChars = positiveIntegerOption('eval', values, 'compaction-max-chars');
   const out = stringOption(values, 'out');
+  const extractorFolder = onnxFolderOption('eval', values, 'extractor', io.cwd);
+  const embedderFolder = onnxFolderOption('eval', values, 'embedder', io.cwd);
+  const env = {
+    ...io.env,
+    ...(extractorFolder === undefined ? {} : { ROOTWEAVER_EXTRACTOR_MODEL_DIR: extractorFolder }),
+    ...(embedderFolder === undefined ? {} : { ROOTWEAVER_EMBEDDER_MODEL_DIR: embedderFolder }),
+  };
 
   if (!llmConfigured(io.env) && (plans === 'llm' || synthesis === 'llm')) {
     throw new RootweaverError(
@@ -150,7 +163,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const opened = await openIndex({
     source,
     repoRoot,
-    env: io.env,
+    env,
     rebuild: booleanOption(values, 'rebuild'),
     signal,
     onProgress: (message) => io.stderr(`${message}\n`),
