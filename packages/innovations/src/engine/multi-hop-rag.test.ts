@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { ChatModel, GenerateOptions, GenerateResult, PlannerName } from '@rootweaver/core';
 import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
@@ -135,5 +136,56 @@ describe('MultiHopRAG', () => {
     await expect(rag.ask('This question is too long')).rejects.toSatisfy((error) =>
       isRootweaverError(error, 'invalid-input'),
     );
+  });
+});
+
+/** A port that, like the openai SDK, adds an abort listener to every call's signal and never removes it. */
+class ListenerLeakingModel implements ChatModel {
+  readonly modelId = 'leaking';
+  readonly signals: AbortSignal[] = [];
+  constructor(private readonly inner: FakeChatModel) {}
+  async generate(options: GenerateOptions): Promise<GenerateResult> {
+    if (options.signal !== undefined) {
+      this.signals.push(options.signal);
+      options.signal.addEventListener('abort', () => undefined, { once: true });
+    }
+    return this.inner.generate(options);
+  }
+}
+
+describe('MultiHopRAG and the caller’s AbortSignal', () => {
+  it('gives the ports a signal of the run: a signal shared by many questions gathers no listeners', async () => {
+    const controller = new AbortController();
+    const chatModel = new ListenerLeakingModel(model());
+    const rag = engine(chatModel, 'adaptive');
+    for (let round = 0; round < 12; round += 1) {
+      const answer = await rag.ask(question, { signal: controller.signal });
+      expect(answer.refusal).toBeUndefined();
+    }
+    expect(chatModel.signals.length).toBeGreaterThanOrEqual(12 * 3);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(chatModel.signals.every((signal) => signal !== controller.signal)).toBe(true);
+  });
+
+  it('still cancels the ports at once when the caller’s signal fires', async () => {
+    const controller = new AbortController();
+    const seen: AbortSignal[] = [];
+    const slow = new FakeChatModel().on('Decompose the question into atomic', chainPlan, { delayMs: 60_000 });
+    const rag = engine(
+      {
+        modelId: 'watching',
+        generate: (options) => {
+          if (options.signal !== undefined) seen.push(options.signal);
+          setTimeout(() => controller.abort(new Error('user left')), 5);
+          return slow.generate(options);
+        },
+      },
+      'compact',
+    );
+    const answer = await rag.ask(question, { signal: controller.signal });
+    expect(answer.refusal).toBe('aborted');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.aborted).toBe(true);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });

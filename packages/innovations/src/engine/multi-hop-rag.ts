@@ -108,7 +108,16 @@ export class MultiHopRAG {
    */
   async multiHopSearch(question: string, options: AskOptions = {}): Promise<MultiHopSearchResult> {
     const plannerName = options.planner ?? this.config.planner;
-    const finished = await this.gather(question, plannerName, options);
+    const { run, planner } = this.startRun(question, plannerName, options);
+    try {
+      const finished = await this.gather(run, planner);
+      return this.searchResult(plannerName, finished);
+    } finally {
+      run.close();
+    }
+  }
+
+  private searchResult(plannerName: PlannerName | 'single-pass', finished: Finished): MultiHopSearchResult {
     const { run } = finished;
     return {
       question: run.question,
@@ -134,7 +143,18 @@ export class MultiHopRAG {
     plannerName: PlannerName | 'single-pass',
     options: AskOptions,
   ): Promise<MultiHopAnswer> {
-    const finished = await this.gather(question, plannerName, options);
+    const { run, planner } = this.startRun(question, plannerName, options);
+    try {
+      return await this.answerRun(plannerName, await this.gather(run, planner));
+    } finally {
+      run.close();
+    }
+  }
+
+  private async answerRun(
+    plannerName: PlannerName | 'single-pass',
+    finished: Finished,
+  ): Promise<MultiHopAnswer> {
     const { run, planner } = finished;
     let outcome: SynthesisOutcome | undefined;
     let refusal = finished.refusal;
@@ -173,15 +193,12 @@ export class MultiHopRAG {
     return result;
   }
 
-  /**
-   * Validation, the planner's loop, and the one compaction after it; the contexts are rendered here,
-   * once. A cancelled loop becomes refusal `aborted` with what the run announced before it.
-   */
-  private async gather(
+  /** Validates the question and sets up its run; the caller closes the run when it is done. */
+  private startRun(
     question: string,
     plannerName: PlannerName | 'single-pass',
     options: AskOptions,
-  ): Promise<Finished> {
+  ): { run: RunContext; planner: Planner } {
     const trimmed = this.validateQuestion(question);
     const planner = this.plannerFor(plannerName);
     const run = new RunContext(
@@ -205,6 +222,14 @@ export class MultiHopRAG {
         givenPlan: options.plan,
       },
     );
+    return { run, planner };
+  }
+
+  /**
+   * The planner's loop and the one compaction after it; the contexts are rendered here, once. A
+   * cancelled loop becomes refusal `aborted` with what the run announced before it.
+   */
+  private async gather(run: RunContext, planner: Planner): Promise<Finished> {
     let gathered: Gathered;
     try {
       run.throwIfAborted();

@@ -80,12 +80,34 @@ export class RunContext {
   readonly pool: ContextPool;
   private announcedPlan: Plan | undefined;
   private readonly announcedNodes: NodeTrace[] = [];
+  /** The run's own signal: it fires when the caller's does, and is what every port call receives. */
+  private readonly cancellation: AbortController | undefined;
+  private readonly forwardAbort: (() => void) | undefined;
 
   constructor(
     readonly ports: RunPorts,
     readonly settings: RunSettings,
   ) {
     this.pool = new ContextPool(settings.config.maxPoolChunks);
+    // Ports may add an abort listener per call (the openai SDK does, and never removes it): they get
+    // a signal that lives as long as this run, linked to the caller's by one listener that `close`
+    // removes, so a signal shared by many questions gathers nothing.
+    const callerSignal = settings.signal;
+    if (callerSignal !== undefined) {
+      const cancellation = new AbortController();
+      this.cancellation = cancellation;
+      if (callerSignal.aborted) cancellation.abort(callerSignal.reason);
+      else {
+        this.forwardAbort = () => cancellation.abort(callerSignal.reason);
+        callerSignal.addEventListener('abort', this.forwardAbort, { once: true });
+      }
+    }
+  }
+
+  /** Ends the run: unlinks its signal from the caller's. */
+  close(): void {
+    if (this.forwardAbort !== undefined)
+      this.settings.signal?.removeEventListener('abort', this.forwardAbort);
   }
 
   get question(): string {
@@ -97,7 +119,7 @@ export class RunContext {
   }
 
   get signal(): AbortSignal | undefined {
-    return this.settings.signal;
+    return this.cancellation?.signal;
   }
 
   /** Emits an event; a listener that throws does not break the run. */
