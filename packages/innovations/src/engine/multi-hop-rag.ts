@@ -6,6 +6,7 @@ import type {
   ForcedStop,
   KnowledgeStore,
   MultiHopAnswer,
+  MultiHopEvent,
   MultiHopSearchResult,
   NodeTrace,
   Plan,
@@ -24,6 +25,7 @@ import { KeytermPlanner } from './planners/keyterm-planner.js';
 import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js';
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
 import { lastForcedStop, RunContext } from './run-context.js';
+import { streamRun } from './run-stream.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
@@ -95,6 +97,23 @@ export class MultiHopRAG {
   async ask(question: string, options: AskOptions = {}): Promise<MultiHopAnswer> {
     const planner = options.planner ?? this.config.planner;
     return this.answer(question, planner, options);
+  }
+
+  /**
+   * `ask` as it happens: an async iterable of the run's typed events (`plan`, `node-started`,
+   * `retrieved`, `node-answered`, `decided`, `compacted`, `answer-delta`, …), ending with `finished`,
+   * which carries the same answer `ask` returns. The run starts when the iteration does; leaving the
+   * loop early cancels it, as `options.signal` does. Errors `ask` would throw are thrown by the loop.
+   *
+   * ```ts
+   * for await (const event of rag.stream(question)) {
+   *   if (event.type === 'answer-delta') process.stdout.write(event.delta);
+   *   if (event.type === 'finished') console.log(event.answer.citations);
+   * }
+   * ```
+   */
+  stream(question: string, options: AskOptions = {}): AsyncIterable<MultiHopEvent> {
+    return streamRun((runOptions) => this.ask(question, runOptions), options);
   }
 
   /** Plain RAG: one retrieval with the whole question and one synthesis call (or the extractor's answer). */

@@ -238,14 +238,16 @@ export class RunContext {
     if (last !== undefined) this.trace.push(change(last));
   }
 
-  /** Announces the plan the run follows, once it is fixed. */
+  /** Announces the plan the run follows, once it is fixed (event `plan`). */
   announcePlan(plan: Plan): void {
     this.announcedPlan = plan;
+    this.emit({ type: 'plan', plan });
   }
 
-  /** Announces a plan node's outcome, as soon as it is answered. */
-  announceNode(node: NodeTrace): void {
+  /** Announces a plan node's outcome once it is answered (event `node-answered`). */
+  announceNode(node: NodeTrace, iteration: number): void {
     this.announcedNodes.push(node);
+    this.emit({ type: 'node-answered', iteration, node });
   }
 
   /** What was announced so far: the engine's partial answer when the run is cancelled. */

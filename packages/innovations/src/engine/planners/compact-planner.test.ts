@@ -439,10 +439,15 @@ describe('compact planner: refusals, budgets, cancellation, history, events', ()
     const answer = await rag.ask(question, { onEvent: (event) => events.push(event) });
     expect(events.map((event) => event.type)).toEqual([
       'hop-started',
+      'plan',
       'hop-started',
+      'node-started',
       'retrieved',
+      'node-answered',
       'hop-started',
+      'node-started',
       'retrieved',
+      'node-answered',
       'compacted',
       'hop-started',
       'answer-delta',
@@ -454,6 +459,31 @@ describe('compact planner: refusals, budgets, cancellation, history, events', ()
     const deltas = events.flatMap((event) => (event.type === 'answer-delta' ? [event.delta] : []));
     expect(deltas.join('')).toBe('University College London [2]');
     expect(events.at(-1)).toEqual({ type: 'finished', answer });
+    expect(events.find((event) => event.type === 'plan')).toEqual({ type: 'plan', plan: answer.plan });
+    // Each node says where it started and what it answered, with the evidence it came from.
+    const nodeEvents = events.flatMap((event) =>
+      event.type === 'node-started'
+        ? [[event.type, event.iteration, event.nodeId, event.groundedQuestion]]
+        : event.type === 'node-answered'
+          ? [
+              [
+                event.type,
+                event.iteration,
+                event.node.id,
+                event.node.answer,
+                event.node.evidenceIds.length > 0,
+              ],
+            ]
+          : [],
+    );
+    expect(nodeEvents).toEqual([
+      ['node-started', 1, 0, 'Who directed Inception?'],
+      ['node-answered', 1, 0, 'Christopher Nolan', true],
+      ['node-started', 2, 1, 'What university did Christopher Nolan attend?'],
+      ['node-answered', 2, 1, 'University College London', true],
+    ]);
+    const hopNodes = answer.hops.flatMap((hop) => hop.nodes ?? []);
+    expect(events.flatMap((event) => (event.type === 'node-answered' ? [event.node] : []))).toEqual(hopNodes);
   });
 
   it('keeps running when an event listener throws', async () => {

@@ -47,7 +47,7 @@ export class CompactPlanner implements Planner {
     for (const [layerIndex, layer] of layers.entries()) {
       const iteration = layerIndex + 1;
       run.emit({ type: 'hop-started', iteration, kind: 'retrieve' });
-      const results = await Promise.all(layer.map((node) => this.runNode(run, node, answers)));
+      const results = await Promise.all(layer.map((node) => this.runNode(run, node, answers, iteration)));
       let itemsAdded = 0;
       const traces: NodeTrace[] = [];
       for (const result of results) {
@@ -60,10 +60,10 @@ export class CompactPlanner implements Planner {
           itemIds: result.hits.map((hit) => hit.id),
           itemsAdded: addition.addedIds.length,
         });
+        run.announceNode(result.trace, iteration);
         answers.set(result.node.id, result.trace);
         traces.push(result.trace);
         nodeRuns.push(result);
-        run.announceNode(result.trace);
       }
       run.addHop({
         iteration,
@@ -235,6 +235,7 @@ export class CompactPlanner implements Planner {
     run: RunContext,
     node: PlanNode,
     answers: ReadonlyMap<number, NodeTrace>,
+    iteration: number,
   ): Promise<NodeRun> {
     const parents = ancestorsOf(node, answers).flatMap((parent) =>
       parent.answer.length === 0
@@ -242,6 +243,13 @@ export class CompactPlanner implements Planner {
         : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }],
     );
     const grounding = run.ports.policy.ground({ question: node.question, parents });
+    run.emit({
+      type: 'node-started',
+      iteration,
+      nodeId: node.id,
+      question: node.question,
+      groundedQuestion: grounding.text,
+    });
     const hits = await run.retrieve(grounding.text);
     const extraction = await run.extract(grounding.text, hits);
     const answer = extraction.answer.trim();

@@ -95,6 +95,15 @@ export class KeytermPlanner implements Planner {
         break;
       }
       run.emit({ type: 'decided', iteration, decision: 'continue', subQuestions: [selected.question] });
+      if (selected.nodeId !== undefined) {
+        run.emit({
+          type: 'node-started',
+          iteration,
+          nodeId: selected.nodeId,
+          question: selected.original ?? selected.question,
+          groundedQuestion: selected.question,
+        });
+      }
       const hits = await run.retrieve(selected.question);
       const addition = run.pool.add(hits, selected.question, iteration);
       asked.push(selected.question);
@@ -132,7 +141,7 @@ export class KeytermPlanner implements Planner {
           ...(hits[0] === undefined ? {} : { topItemId: hits[0].id }),
         };
         nodes.push(node);
-        run.announceNode(node);
+        run.announceNode(node, iteration);
       }
       const poolCapped = run.pool.droppedTotal > 0;
       run.addHop({
