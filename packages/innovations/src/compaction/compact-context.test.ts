@@ -210,15 +210,19 @@ const contextBlocks: fc.Arbitrary<ContextBlock[]> = fc.array(
   fc.record({ subQuestion: sentence, lines: fc.array(blockLine, { maxLength: 6 }) }),
   { maxLength: 6 },
 );
-const blockCase = contextBlocks.chain((blocks) =>
-  fc.record({
-    blocks: fc.constant(blocks),
+/** Blocks and options; the budget is a share of the rendered length, from nothing to all of it and more. */
+const blockCase = fc
+  .record({
+    blocks: contextBlocks,
     enabled: fc.boolean(),
-    maxChars: fc.integer({ min: 0, max: renderContext(blocks).length + 5 }),
     query: sentence,
     openSubQueries: fc.array(sentence, { maxLength: 3 }),
-  }),
-);
+    budgetShare: fc.double({ min: 0, max: 1.1, noNaN: true }),
+  })
+  .map(({ budgetShare, ...options }) => ({
+    ...options,
+    maxChars: Math.floor(budgetShare * renderContext(options.blocks).length),
+  }));
 
 describe('compactBlocks: the same compaction on the hop blocks, read as data', () => {
   it('renders to exactly what compactContext makes of the rendered blocks, counts included', () => {
