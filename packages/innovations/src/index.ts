@@ -1,7 +1,9 @@
 /**
  * @rootweaver/innovations — the multi-hop question-answering engine: `MultiHopRAG` and its planners,
- * the answer policy (grounding, composition, rule decomposition), the model-free extractor and
- * ADR-077's compaction. Pure given its ports: it reads no environment, file, flag or network.
+ * the answer policy (grounding, composition, rule decomposition), the model-free extractor, the
+ * learned answer selector and ADR-077's compaction. Pure given its ports: it reads no environment,
+ * file, flag or network. What the offline selector trainer shares with inference is the
+ * `@rootweaver/innovations/selection` subpath.
  */
 
 // The contracts the engine is built on, for callers that import the engine only.
@@ -18,6 +20,7 @@ export {
   reasoningKeyTerms,
   selectOpenSubQueries,
 } from './compaction/index.js';
+// The parts of the answer policy, for writing one's own.
 export type {
   AnsweringNodeOptions,
   ComposeAnswerOptions,
@@ -30,7 +33,7 @@ export type {
   FallbackRule,
 } from './composition/index.js';
 export * from './config.js';
-// The engine and its configuration.
+// The engine.
 export {
   compactPromptVersion,
   defaultMaxQuestionChars,
@@ -46,3 +49,11 @@ export type { GroundingResult, GroundQuestionOptions, ParentAnswer } from './gro
 export { type ParsePlanOptions, type PlanResult, parsePlan, validatePlan } from './plan/index.js';
 // The LLM-free judgements the planners make, swappable one by one (`answerPolicy`).
 export { type AnswerPolicy, defaultAnswerPolicy } from './policy/index.js';
+// The learned answer selector (ADR-0007): an AnswerExtractor over a trained model file.
+export {
+  LearnedSelector,
+  type LearnedSelectorOptions,
+  parseSelectorModel,
+  type SelectorModel,
+  selectorFileName,
+} from './selection/index.js';

@@ -13,6 +13,7 @@ export type {
   KnowledgeItem,
   KnowledgeItemKind,
   KnowledgeStore,
+  ListItemsOptions,
   MetadataValue,
   SearchHit,
   SearchMode,

@@ -4,6 +4,7 @@ import { annotateEntities } from '../annotation/annotate-entities.js';
 import type { CorpusReadResult, InputProblem, Passage } from '../corpus/passage.js';
 import { readCorpus } from '../corpus/read-corpus.js';
 import type { QaGenerator } from '../generation/qa-generator.js';
+import { type SelectorTrainingOutcome, trainSelectorAfterBuild } from '../selection/train-index-selector.js';
 import {
   addRejectionCounts,
   emptyRejectionCounts,
@@ -50,6 +51,8 @@ export interface BuildIndexOptions {
   readonly checkpointDirectory?: string;
   /** `update` requires an existing manifest; `build` (default) starts one or continues it incrementally. */
   readonly mode?: 'build' | 'update';
+  /** Train the index's answer selector after the build (ADR-0007); default true when `checkpointDirectory` is given. */
+  readonly trainSelector?: boolean;
 }
 
 export interface BuildIndexSummary {
@@ -72,6 +75,8 @@ export interface BuildIndexSummary {
   readonly llmCalls: number;
   readonly timings: IndexManifest['timings'];
   readonly manifest: IndexManifest;
+  /** The selector training step's outcome, when it ran. */
+  readonly selector?: SelectorTrainingOutcome;
 }
 
 interface PassageOutcome {
@@ -354,6 +359,10 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     await writeManifest(directory, manifest);
     await log?.remove();
   }
+  const selector =
+    directory !== undefined && options.trainSelector !== false
+      ? await trainSelectorAfterBuild({ store, directory, ...(signal === undefined ? {} : { signal }) })
+      : undefined;
   progress('done');
   return {
     passages: manifest.counts.passages,
@@ -371,6 +380,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     llmCalls,
     timings: allTimings,
     manifest,
+    ...(selector === undefined ? {} : { selector }),
   };
 }
 

@@ -7,6 +7,7 @@ import type {
   KnowledgeItem,
   KnowledgeItemKind,
   KnowledgeStore,
+  ListItemsOptions,
   MetadataValue,
   SearchHit,
   SearchMode,
@@ -843,6 +844,19 @@ export class EmbeddedStore implements KnowledgeStore {
       });
     }
     return hits;
+  }
+
+  async listItems(options: ListItemsOptions = {}): Promise<KnowledgeItem[]> {
+    this.assertOpen();
+    throwIfAborted(options.signal);
+    const rows = this.database
+      .prepare(
+        'SELECT rowid, id, document_id, kind, title, text, passage, question, answer, metadata FROM items WHERE (? IS NULL OR kind = ?) ORDER BY id',
+      )
+      .all(options.kind ?? null, options.kind ?? null) as ItemRow[];
+    return this.hitsFor(rows.map((row) => ({ rowid: row.rowid, score: 0 }))).map(
+      ({ score: _score, rank: _rank, ...item }) => item,
+    );
   }
 
   async stats(): Promise<StoreStats> {
