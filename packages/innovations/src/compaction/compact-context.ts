@@ -74,7 +74,11 @@ export function compactContext(context: string, options: CompactContextOptions):
   }
   const lines = context.split('\n');
   const selection = selectLines(lines, context.toLowerCase(), findLastHopHeader(lines), options);
-  const text = lines.filter((_line, index) => selection.kept[index] === 1).join('\n');
+  const output: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    if (selection.kept[index] === 1) output.push(lines[index] ?? '');
+  }
+  const text = output.join('\n');
   return {
     text,
     chars: text.length,
