@@ -5,7 +5,7 @@ import {
   candidateFeatureRows,
   inferAnswerType,
   normaliseAnswer,
-} from '@rootweaver/innovations';
+} from '@rootweaver/innovations/selection';
 import { describeEntity, dropWords, type QuestionVariant, reorderWords } from './perturb-question.js';
 import { seededRandom, shuffled } from './seeded-random.js';
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
+import type { SelectorModel } from '@rootweaver/innovations';
 import {
   calibrate,
   type DenseLayer,
   reliabilityTable,
-  type SelectorModel,
   scoreRows,
   selectorCandidateLimit,
   selectorFeatureNames,
@@ -12,7 +12,7 @@ import {
   selectorModelFormat,
   selectorModelFormatVersion,
   softmax,
-} from '@rootweaver/innovations';
+} from '@rootweaver/innovations/selection';
 import * as tf from '@tensorflow/tfjs';
 import { fitIsotonic } from './fit-isotonic.js';
 import { seededRandom, shuffled } from './seeded-random.js';
