@@ -8,6 +8,8 @@ export type RootweaverErrorCode =
   | 'llm-rate-limited'
   | 'llm-timeout'
   | 'llm-bad-response'
+  /** The LLM server refused the request with a 4xx other than 401/403/404/429. */
+  | 'llm-rejected'
   | 'embedding-failed'
   | 'dimension-mismatch'
   | 'store-unavailable'

@@ -66,6 +66,8 @@ export interface CapabilityRequest {
   readonly user?: CapabilityUser;
   readonly history?: readonly ChatMessage[];
   readonly signal?: AbortSignal;
+  /** This request's whole-run deadline (ms); the configured `deadline_ms` caps it. */
+  readonly deadlineMs?: number;
 }
 
 /** `metadata.multi_hop`, snake_case as ADR-077 names it. */
@@ -210,6 +212,7 @@ export class MultiHopCapability {
     const options = {
       compaction,
       ...(request.signal === undefined ? {} : { signal: request.signal }),
+      ...(request.deadlineMs === undefined ? {} : { deadlineMs: request.deadlineMs }),
       ...(request.history === undefined ? {} : { history: request.history }),
     };
     let answer: MultiHopAnswer;

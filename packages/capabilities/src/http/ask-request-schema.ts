@@ -21,6 +21,8 @@ export const askRequestSchema = z.strictObject({
     .optional(),
   /** Include the hop trace, plan and usage by stage in the response. */
   trace: z.boolean().optional(),
+  /** This request's whole-run deadline in ms; the configured `deadline_ms` caps it. */
+  deadline_ms: z.number().int().min(1).max(600_000).optional(),
 });
 
 export type AskRequestBody = z.infer<typeof askRequestSchema>;
@@ -34,6 +36,7 @@ const fieldRules: Readonly<Record<string, string>> = {
   role: 'one of system, user, assistant',
   content: 'a string of at most 20000 characters',
   trace: 'true or false',
+  deadline_ms: 'an integer number of milliseconds between 1 and 600000 (the configured deadline_ms caps it)',
 };
 
 export type ParsedAskRequest =
@@ -73,6 +76,7 @@ export function parseAskRequest(body: unknown): ParsedAskRequest {
       query: data.query,
       ...(user === undefined ? {} : { user }),
       ...(data.history === undefined ? {} : { history: data.history }),
+      ...(data.deadline_ms === undefined ? {} : { deadlineMs: data.deadline_ms }),
     },
   };
 }

@@ -13,7 +13,9 @@ export type ForcedStop =
   | 'max-pool-chunks'
   | 'max-hops'
   | 'budget'
-  | 'decide-failed';
+  | 'decide-failed'
+  /** The question's whole-run deadline (`deadline_ms`) passed: the answer is built from what was found. */
+  | 'deadline';
 
 export type HopKind = 'decompose' | 'retrieve' | 'decide' | 'select' | 'synthesize' | 'compose';
 
@@ -173,4 +175,9 @@ export interface AskOptions {
    * single-hop retrieval, traced.
    */
   readonly plan?: Plan | undefined;
+  /**
+   * This request's whole-run deadline in milliseconds; the config's `deadlineMs` caps it (a larger
+   * value is the configured one). Past it the run ends with `forcedStop: 'deadline'`.
+   */
+  readonly deadlineMs?: number | undefined;
 }

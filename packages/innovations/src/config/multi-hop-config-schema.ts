@@ -71,6 +71,15 @@ export const multiHopConfigSchema = z.strictObject({
     .describe('Hard character budget of the compacted synthesis context.'),
   temperature: z.number().min(0).max(2).default(0).describe('LLM sampling temperature.'),
   max_output_tokens: positiveInteger.default(512).describe('Output token cap per LLM call.'),
+  deadline_ms: z
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(60_000)
+    .describe(
+      'Whole-run deadline per question (ms): past it the run ends in a normal answer built from what was found, with forced_stop = deadline and the partial trace. A request may ask for less, never more.',
+    ),
   budgets: z
     .strictObject({
       max_llm_calls: z

@@ -4,6 +4,7 @@ import type {
   ChatModel,
   ContextReport,
   ForcedStop,
+  HopTrace,
   KnowledgeStore,
   MultiHopAnswer,
   MultiHopEvent,
@@ -24,10 +25,11 @@ import {
 } from '../config.js';
 import { HeuristicExtractor } from '../extraction/index.js';
 import { type AnswerPolicy, defaultAnswerPolicy } from '../policy/index.js';
+import { citationsForIds } from './citations.js';
 import { AdaptivePlanner } from './planners/adaptive-planner.js';
 import { CompactPlanner } from './planners/compact-planner.js';
 import { KeytermPlanner } from './planners/keyterm-planner.js';
-import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js';
+import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planners/planner.js';
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
 import { lastForcedStop, RunContext } from './run-context.js';
 import { streamRun } from './run-stream.js';
@@ -183,15 +185,20 @@ export class MultiHopRAG {
     const { run, planner } = finished;
     let outcome: SynthesisOutcome | undefined;
     let refusal = finished.refusal;
-    if (refusal === undefined && run.pool.size === 0) refusal = 'no-evidence';
-    if (refusal === undefined && finished.gathered !== undefined) {
-      try {
-        outcome = await planner.synthesize(run, finished.gathered, finished.finalContext);
-        refusal = outcome.refusal;
-      } catch (error) {
-        if (!isAbort(error, run.signal)) throw error;
-        refusal = 'aborted';
-        outcome = undefined;
+    if (refusal === undefined && finished.gathered === undefined && run.deadlineReached) {
+      outcome = deadlineOutcome(run, finished.nodes ?? []);
+      refusal = outcome.refusal;
+    } else {
+      if (refusal === undefined && run.pool.size === 0) refusal = 'no-evidence';
+      if (refusal === undefined && finished.gathered !== undefined) {
+        try {
+          outcome = await planner.synthesize(run, finished.gathered, finished.finalContext);
+          refusal = outcome.refusal;
+        } catch (error) {
+          if (!isAbort(error, run.signal)) throw error;
+          outcome = run.deadlineReached ? deadlineOutcome(run, finished.gathered.nodes ?? []) : undefined;
+          refusal = run.deadlineReached ? outcome?.refusal : 'aborted';
+        }
       }
     }
     const answerText = refusal === undefined ? (outcome?.answer ?? '') : '';
@@ -225,6 +232,7 @@ export class MultiHopRAG {
     options: AskOptions,
   ): { run: RunContext; planner: Planner } {
     const trimmed = this.validateQuestion(question);
+    const deadlineMs = this.deadlineFor(options.deadlineMs);
     const planner = this.plannerFor(plannerName);
     const run = new RunContext(
       {
@@ -248,6 +256,7 @@ export class MultiHopRAG {
         onEvent: options.onEvent,
         history: options.history ?? [],
         givenPlan: options.plan,
+        deadlineMs,
       },
     );
     return { run, planner };
@@ -265,6 +274,8 @@ export class MultiHopRAG {
     } catch (error) {
       if (!isAbort(error, run.signal)) throw error;
       const { plan, nodes } = run.announced;
+      const deadline = run.deadlineReached;
+      if (deadline) run.addHop(deadlineHop(run));
       return {
         run,
         planner,
@@ -272,11 +283,11 @@ export class MultiHopRAG {
         plan,
         // The compact planner announces its plan before its nodes; keyterm announces nodes only.
         nodes: plan !== undefined || nodes.length > 0 ? nodes : undefined,
-        forcedStop: lastForcedStop(run.hops),
+        forcedStop: deadline ? 'deadline' : lastForcedStop(run.hops),
         fullContext: '',
         finalContext: '',
         context: emptyContext(),
-        refusal: 'aborted',
+        refusal: deadline ? undefined : 'aborted',
       };
     }
     const { compactionEnabled } = run.settings;
@@ -312,6 +323,18 @@ export class MultiHopRAG {
       context,
       refusal: gathered.refusal,
     };
+  }
+
+  /** The run's deadline: the config's, or the request's when it asks for less. */
+  private deadlineFor(requested: number | undefined): number {
+    if (requested === undefined) return this.config.deadlineMs;
+    if (typeof requested !== 'number' || !Number.isFinite(requested) || requested <= 0) {
+      throw new RootweaverError(
+        'invalid-input',
+        `deadlineMs must be a positive number of milliseconds (at most ${this.config.deadlineMs}, the configured deadline_ms); got ${String(requested)}.`,
+      );
+    }
+    return Math.min(requested, this.config.deadlineMs);
   }
 
   private validateQuestion(question: string): string {
@@ -370,6 +393,38 @@ function isGrounded(
 ): boolean {
   if (refusal !== undefined || answer.length === 0 || poolSize === 0 || outcome === undefined) return false;
   return outcome.synthesis.mode !== 'llm' || outcome.citations.length > 0;
+}
+
+/** The hop that records a run ended by its deadline. */
+function deadlineHop(run: RunContext): HopTrace {
+  const iteration = run.hops.length === 0 ? 0 : (run.hops.at(-1)?.iteration ?? 0) + 1;
+  return {
+    iteration,
+    kind: 'compose',
+    subQuestions: [],
+    itemsAdded: 0,
+    forcedStop: 'deadline',
+    note: `deadline of ${run.settings.deadlineMs} ms passed: answer from the nodes answered so far, no LLM`,
+  };
+}
+
+/**
+ * The answer of a run its deadline ended: the best node answered so far (no port is called: the
+ * run's signal has fired), else a `budget-exhausted` refusal; `forcedStop` is `deadline` either way.
+ */
+function deadlineOutcome(run: RunContext, nodes: readonly NodeTrace[]): SynthesisOutcome {
+  if (run.hops.at(-1)?.forcedStop !== 'deadline') run.addHop(deadlineHop(run));
+  const best = run.ports.policy.answeringNode({ question: run.question, nodes });
+  if (best === undefined || best.answer.length === 0) {
+    return unansweredOutcome('deadline', 'budget-exhausted', 'deadline');
+  }
+  return {
+    answer: best.answer,
+    citations: citationsForIds(best.evidenceIds, run.pool.items),
+    removedCitationMarkers: 0,
+    synthesis: { mode: 'extractive', reason: 'deadline' },
+    forcedStop: 'deadline',
+  };
 }
 
 function emptyContext(): ContextReport {

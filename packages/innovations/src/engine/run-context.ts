@@ -42,6 +42,8 @@ export interface RunSettings {
   readonly onEvent: ((event: MultiHopEvent) => void) | undefined;
   readonly history: readonly ChatMessage[];
   readonly givenPlan: Plan | undefined;
+  /** The whole-run deadline (ms): the config's, or the request's when smaller. */
+  readonly deadlineMs: number;
 }
 
 export interface GenerateCall {
@@ -80,9 +82,14 @@ export class RunContext {
   readonly pool: ContextPool;
   private announcedPlan: Plan | undefined;
   private readonly announcedNodes: NodeTrace[] = [];
-  /** The run's own signal: it fires when the caller's does, and is what every port call receives. */
-  private readonly cancellation: AbortController | undefined;
+  /**
+   * The run's own signal: it fires when the caller's does or the run's deadline passes, and is what
+   * every port call receives.
+   */
+  private readonly cancellation = new AbortController();
   private readonly forwardAbort: (() => void) | undefined;
+  private readonly deadlineTimer: NodeJS.Timeout;
+  private deadlinePassed = false;
 
   constructor(
     readonly ports: RunPorts,
@@ -93,21 +100,34 @@ export class RunContext {
     // a signal that lives as long as this run, linked to the caller's by one listener that `close`
     // removes, so a signal shared by many questions gathers nothing.
     const callerSignal = settings.signal;
+    const cancellation = this.cancellation;
     if (callerSignal !== undefined) {
-      const cancellation = new AbortController();
-      this.cancellation = cancellation;
       if (callerSignal.aborted) cancellation.abort(callerSignal.reason);
       else {
         this.forwardAbort = () => cancellation.abort(callerSignal.reason);
         callerSignal.addEventListener('abort', this.forwardAbort, { once: true });
       }
     }
+    this.deadlineTimer = setTimeout(() => {
+      if (cancellation.signal.aborted) return;
+      this.deadlinePassed = true;
+      cancellation.abort(
+        new RootweaverError('aborted', `The question's deadline of ${settings.deadlineMs} ms passed.`),
+      );
+    }, settings.deadlineMs);
+    this.deadlineTimer.unref?.();
   }
 
-  /** Ends the run: unlinks its signal from the caller's. */
+  /** Ends the run: stops its deadline clock and unlinks its signal from the caller's. */
   close(): void {
+    clearTimeout(this.deadlineTimer);
     if (this.forwardAbort !== undefined)
       this.settings.signal?.removeEventListener('abort', this.forwardAbort);
+  }
+
+  /** True once the run's own deadline (not the caller) ended it. */
+  get deadlineReached(): boolean {
+    return this.deadlinePassed;
   }
 
   get question(): string {
@@ -118,8 +138,8 @@ export class RunContext {
     return this.settings.config;
   }
 
-  get signal(): AbortSignal | undefined {
-    return this.cancellation?.signal;
+  get signal(): AbortSignal {
+    return this.cancellation.signal;
   }
 
   /** Emits an event; a listener that throws does not break the run. */
@@ -132,7 +152,7 @@ export class RunContext {
   }
 
   throwIfAborted(): void {
-    if (this.signal?.aborted) throw abortError(this.signal);
+    if (this.signal.aborted) throw abortError(this.signal);
   }
 
   countTokens(text: string): number {
@@ -148,7 +168,7 @@ export class RunContext {
    * calls (e.g. the synthesis) for later.
    */
   canCall(prompt: string, reserveCalls = 0): boolean {
-    if (this.ports.chatModel === undefined) return false;
+    if (this.ports.chatModel === undefined || this.signal.aborted) return false;
     const { maxLlmCalls, maxTokens } = this.config.budgets;
     if (this.usage.llmCalls + 1 + reserveCalls > maxLlmCalls) return false;
     const input = this.messagesFor(prompt).reduce(
@@ -173,7 +193,7 @@ export class RunContext {
         temperature: this.config.temperature,
         maxOutputTokens: this.config.maxOutputTokens,
         ...(call.responseFormat === undefined ? {} : { responseFormat: call.responseFormat }),
-        ...(this.signal === undefined ? {} : { signal: this.signal }),
+        signal: this.signal,
         ...(call.stream === true
           ? { onDelta: (delta: string) => this.emit({ type: 'answer-delta', delta }) }
           : {}),
@@ -200,7 +220,7 @@ export class RunContext {
         query,
         topK: this.config.topK,
         mode: this.config.retrievalMode,
-        ...(this.signal === undefined ? {} : { signal: this.signal }),
+        signal: this.signal,
       }),
       this.signal,
     );
@@ -215,7 +235,7 @@ export class RunContext {
       this.ports.extractor.extract({
         question,
         evidence,
-        ...(this.signal === undefined ? {} : { signal: this.signal }),
+        signal: this.signal,
       }),
       this.signal,
     );

@@ -301,3 +301,128 @@ describe('OpenAIChatModel', () => {
     );
   });
 });
+
+describe('OpenAIChatModel deadlines and retries (issue 16)', () => {
+  async function timed<T>(work: Promise<T>): Promise<{ error: RootweaverError; ms: number }> {
+    const started = Date.now();
+    const error = await failure(work);
+    return { error, ms: Date.now() - started };
+  }
+  const question = { messages: [{ role: 'user' as const, content: 'x' }] };
+
+  it('ends a call whose server sends headers and then nothing, at its total deadline', async () => {
+    server.injectFault({ kind: 'hang-after-headers' }, { times: Infinity });
+    const { error, ms } = await timed(model({ timeoutMs: 400, maxRetries: 2 }).generate(question));
+    expect(error.code).toBe('llm-timeout');
+    expect(error.message).toMatch(/within 400 ms/);
+    expect(ms).toBeLessThan(1_500);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.chatRequests.every((request) => request.aborted)).toBe(true);
+  });
+
+  it('ends a stalled body and a stalled stream by the idle clock, and retries them', async () => {
+    server.injectFault({ kind: 'stall', keepBytes: 30 }, { times: Infinity });
+    const body = await timed(model({ idleTimeoutMs: 150, maxRetries: 1 }).generate(question));
+    expect(body.error.code).toBe('llm-timeout');
+    expect(body.error.message).toMatch(/sent nothing for 150 ms/);
+    expect(server.chatRequests).toHaveLength(2);
+    expect(body.ms).toBeLessThan(2_500);
+    server.reset();
+    server.injectFault({ kind: 'stall', keepBytes: 200 }, { times: 1 });
+    server.onChat('stream', 'one two three');
+    const deltas: string[] = [];
+    const recovered = await model({ idleTimeoutMs: 150, maxRetries: 1 }).generate({
+      messages: [{ role: 'user', content: 'stream' }],
+      onDelta: (delta) => deltas.push(delta),
+    });
+    expect(recovered.text).toBe('one two three');
+    expect(server.chatRequests).toHaveLength(2);
+  });
+
+  it('ends a 1-byte drip at the total deadline though every byte restarts the idle clock', async () => {
+    server.injectFault({ kind: 'drip', intervalMs: 20 }, { times: Infinity });
+    const plain = await timed(model({ timeoutMs: 500, idleTimeoutMs: 200 }).generate(question));
+    expect(plain.error.code).toBe('llm-timeout');
+    expect(plain.ms).toBeLessThan(1_500);
+    const streamed = await timed(
+      model({ timeoutMs: 500, idleTimeoutMs: 200 }).generate({ ...question, onDelta: () => {} }),
+    );
+    expect(streamed.error.code).toBe('llm-timeout');
+    expect(streamed.ms).toBeLessThan(1_500);
+  });
+
+  it('does not wait an hour for Retry-After: 3600; it fails at once naming the wait', async () => {
+    server.injectFault({ kind: 'rate-limit', retryAfterMs: 3_600_000 }, { times: Infinity });
+    const { error, ms } = await timed(model({ maxRetries: 3 }).generate(question));
+    expect(error.code).toBe('llm-rate-limited');
+    expect(error.message).toMatch(/retry after 3600 s/);
+    expect(ms).toBeLessThan(1_000);
+    expect(server.chatRequests).toHaveLength(1);
+  });
+
+  it('honours a Retry-After under the cap, and the wait ends the moment the signal fires', async () => {
+    server.injectFault({ kind: 'rate-limit', retryAfterMs: 300 }, { times: 1 });
+    const started = Date.now();
+    await model({ maxRetries: 1 }).generate(question);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    server.injectFault({ kind: 'rate-limit', retryAfterMs: 5_000 }, { times: 1 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const { error, ms } = await timed(
+      model({ maxRetries: 1 }).generate({ ...question, signal: controller.signal }),
+    );
+    expect(error.code).toBe('aborted');
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('never passes the upstream text or the configured key, whatever its shape', async () => {
+    const key = 'plainkey42XY';
+    const echoing = new OpenAICompatibleTestServer({ apiKey: key });
+    await echoing.start();
+    try {
+      const chat = new OpenAIChatModel({ baseURL: echoing.url, apiKey: key, maxRetries: 0, env: {} });
+      echoing.onChat('echo', `the key is ${key}, twice: ${key}`);
+      const plain = await chat.generate({ messages: [{ role: 'user', content: 'echo' }] });
+      expect(plain.text).toBe('the key is [redacted], twice: [redacted]');
+      const deltas: string[] = [];
+      const streamed = await chat.generate({
+        messages: [{ role: 'user', content: 'echo' }],
+        onDelta: (delta) => deltas.push(delta),
+      });
+      expect(deltas.join('')).toBe('the key is [redacted], twice: [redacted]');
+      expect(streamed.text).not.toContain(key);
+      echoing.injectFault({
+        kind: 'raw',
+        status: 400,
+        body: JSON.stringify({ error: { message: `bad request from ${key}: UPSTREAM-TEXT`, type: 'x' } }),
+      });
+      const error = await failure(chat.generate({ messages: [{ role: 'user', content: 'x' }] }));
+      expect(error.code).toBe('llm-rejected');
+      expect(error.details).toMatchObject({ upstream: true, status: 400 });
+      expect(error.message).not.toContain(key);
+      expect(error.message).not.toContain('UPSTREAM-TEXT');
+    } finally {
+      await echoing.close();
+    }
+  });
+
+  it('reads non-UTF-8 bytes, rejects a non-SSE stream and an oversized body with llm-bad-response', async () => {
+    const completion = (content: string) =>
+      `{"id":"c","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"${content}"},"finish_reason":"stop"}]}`;
+    const bytes = Buffer.concat([Buffer.from(completion('A').slice(0, -60)), Buffer.from([0xff, 0xfe])]);
+    server.injectFault({
+      kind: 'raw',
+      body: Buffer.concat([bytes, Buffer.from(completion('A').slice(-60))]),
+    });
+    const odd = await failure(model().generate(question));
+    expect(odd.code).toBe('llm-bad-response');
+    server.injectFault({ kind: 'raw', contentType: 'application/json', body: completion('not a stream') });
+    const notSse = await failure(model().generate({ ...question, onDelta: () => {} }));
+    expect(notSse.code).toBe('llm-bad-response');
+    expect(notSse.message).toMatch(/without a single event/);
+    server.onChat('huge', 'a'.repeat(1_100_000));
+    const huge = await failure(model().generate({ messages: [{ role: 'user', content: 'huge' }] }));
+    expect(huge.code).toBe('llm-bad-response');
+    expect(huge.message).toMatch(/larger than/);
+  });
+});

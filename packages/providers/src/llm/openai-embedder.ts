@@ -112,12 +112,12 @@ export class OpenAIEmbedder implements Embedder {
           what: 'embeddings server',
           baseURL: this.connection.baseURL,
           model: this.modelId,
-          maxRetries: this.connection.maxRetries,
+          retries: this.connection.maxRetries,
           timeoutMs: this.connection.timeoutMs,
         },
         signal,
       );
-      if (mapped.code === 'llm-bad-response' || mapped.code === 'invalid-input') {
+      if (mapped.code === 'llm-bad-response' || mapped.code === 'llm-rejected') {
         throw new RootweaverError('embedding-failed', mapped.message, {
           cause: error,
           details: mapped.details,

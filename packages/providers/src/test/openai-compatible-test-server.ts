@@ -41,7 +41,23 @@ export type TestServerFault =
   /** HTTP 400 when the request carries `response_format`, as some servers do. */
   | { readonly kind: 'reject-response-format' }
   /** A normal reply without the `usage` field. */
-  | { readonly kind: 'missing-usage' };
+  | { readonly kind: 'missing-usage' }
+  /** Sends the 200 headers, then nothing at all until the client goes away. */
+  | { readonly kind: 'hang-after-headers' }
+  /** Sends the first `keepBytes` bytes of the normal reply (body or SSE stream), then stalls. */
+  | { readonly kind: 'stall'; readonly keepBytes?: number }
+  /** Sends the normal reply one byte every `intervalMs` (default 100). */
+  | { readonly kind: 'drip'; readonly intervalMs?: number }
+  /** Destroys the connection without a reply (the client sees a reset). */
+  | { readonly kind: 'reset' }
+  /** A raw reply: status, content type and bytes as given (e.g. non-UTF-8, not JSON, not SSE). */
+  | {
+      readonly kind: 'raw';
+      readonly status?: number;
+      readonly contentType?: string;
+      readonly body: string | Uint8Array;
+      readonly headers?: Readonly<Record<string, string>>;
+    };
 
 interface ChatEntry {
   readonly match: RequestMatcher;
@@ -116,7 +132,8 @@ function hasUses(entry: { times: number | undefined; used: number }): boolean {
  * A local OpenAI-compatible HTTP server for tests: `POST /v1/chat/completions` (plain and SSE
  * streaming) and `POST /v1/embeddings`. Replies are scripted by matcher, every request is
  * recorded, and faults (429, 5xx, 401, slow, truncated JSON, malformed content, rejected
- * `response_format`, missing usage) can be injected per request. Listens on 127.0.0.1, port 0.
+ * `response_format`, missing usage, headers then silence, a stalled or dripping body or stream, a
+ * reset, raw bytes) can be injected per request. Listens on 127.0.0.1, port 0.
  */
 export class OpenAICompatibleTestServer {
   readonly requests: RecordedRequest[] = [];
@@ -268,6 +285,29 @@ export class OpenAICompatibleTestServer {
       }
     }
     const kinds = new Set(faults.map((fault) => fault.kind));
+    if (kinds.has('reset')) {
+      incoming.socket.destroy();
+      return;
+    }
+    if (kinds.has('hang-after-headers')) {
+      response.writeHead(200, {
+        'content-type': body.stream === true ? 'text/event-stream' : 'application/json',
+      });
+      response.flushHeaders();
+      return;
+    }
+    const rawReply = faults.find((fault) => fault.kind === 'raw');
+    if (rawReply !== undefined) {
+      response.writeHead(rawReply.status ?? 200, {
+        'content-type': rawReply.contentType ?? 'application/json',
+        ...rawReply.headers,
+      });
+      response.end(typeof rawReply.body === 'string' ? rawReply.body : Buffer.from(rawReply.body));
+      return;
+    }
+    const stall = faults.find((fault) => fault.kind === 'stall');
+    const drip = faults.find((fault) => fault.kind === 'drip');
+    if (stall !== undefined || drip !== undefined) this.shapeBody(response, stall, drip);
     const rateLimit = faults.find((fault) => fault.kind === 'rate-limit');
     if (rateLimit !== undefined) {
       const retryAfterMs = rateLimit.retryAfterMs ?? 10;
@@ -298,6 +338,76 @@ export class OpenAICompatibleTestServer {
       return;
     }
     this.replyChat(request, body, response, kinds);
+  }
+
+  /**
+   * Makes `response.write`/`end` misbehave: everything written is buffered and played out either cut
+   * after `keepBytes` (then silence), or one byte every `intervalMs`. Stops when the client goes away.
+   */
+  private shapeBody(
+    response: ServerResponse,
+    stall: Extract<TestServerFault, { kind: 'stall' }> | undefined,
+    drip: Extract<TestServerFault, { kind: 'drip' }> | undefined,
+  ): void {
+    const pending: Buffer[] = [];
+    let sent = 0;
+    let ended = false;
+    let timer: NodeJS.Timeout | undefined;
+    const originalWrite = response.write.bind(response) as (chunk: Buffer) => boolean;
+    const originalEnd = response.end.bind(response) as () => ServerResponse;
+    const keepBytes = stall?.keepBytes ?? 24;
+    const pump = (): void => {
+      timer = undefined;
+      if (response.destroyed) return;
+      const next = pending[0];
+      if (next === undefined) {
+        if (ended && stall === undefined) originalEnd();
+        return;
+      }
+      if (stall !== undefined) {
+        const room = keepBytes - sent;
+        if (room <= 0) return;
+        const piece = next.subarray(0, room);
+        if (piece.length === next.length) pending.shift();
+        else pending[0] = next.subarray(room);
+        sent += piece.length;
+        originalWrite(piece);
+        if (drip === undefined) pump();
+        else timer = setTimeout(pump, drip.intervalMs ?? 100);
+        return;
+      }
+      originalWrite(next.subarray(0, 1));
+      if (next.length === 1) pending.shift();
+      else pending[0] = next.subarray(1);
+      sent += 1;
+      timer = setTimeout(pump, drip?.intervalMs ?? 100);
+    };
+    const enqueue = (chunk: unknown): void => {
+      if (chunk === undefined || chunk === null) return;
+      pending.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+      if (timer === undefined) pump();
+    };
+    response.write = ((chunk: unknown) => {
+      enqueue(chunk);
+      return true;
+    }) as typeof response.write;
+    response.end = ((chunk?: unknown) => {
+      if (typeof chunk !== 'function') enqueue(chunk);
+      ended = true;
+      if (timer === undefined) pump();
+      return response;
+    }) as typeof response.end;
+    response.once('close', () => {
+      if (timer !== undefined) clearTimeout(timer);
+      pending.length = 0;
+    });
+    // Headers go out at once, as a real server sends them before a slow body.
+    const originalWriteHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+    response.writeHead = ((...args: unknown[]) => {
+      originalWriteHead(...args);
+      response.flushHeaders();
+      return response;
+    }) as typeof response.writeHead;
   }
 
   private takeFaults(request: RecordedRequest): TestServerFault[] {
