@@ -4,7 +4,13 @@ import type { Plan } from './plan.js';
 import type { PlannerName, SynthesisMode } from './planner.js';
 
 /** Why an answer could not be given. A refusal is a normal answer object, never an exception. */
-export type RefusalReason = 'decompose-failed' | 'no-evidence' | 'aborted' | 'budget-exhausted';
+export type RefusalReason =
+  | 'decompose-failed'
+  | 'no-evidence'
+  | 'aborted'
+  | 'budget-exhausted'
+  /** The synthesis call answered nothing (an empty or unreadable reply). */
+  | 'empty-answer';
 
 /** Which cap ended the loop early; the answer is still synthesized from what was gathered. */
 export type ForcedStop =

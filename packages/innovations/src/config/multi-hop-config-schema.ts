@@ -71,6 +71,12 @@ export const multiHopConfigSchema = z.strictObject({
     .describe('Hard character budget of the compacted synthesis context.'),
   temperature: z.number().min(0).max(2).default(0).describe('LLM sampling temperature.'),
   max_output_tokens: positiveInteger.default(512).describe('Output token cap per LLM call.'),
+  max_answer_chars: positiveInteger
+    .max(1_000_000)
+    .default(4_000)
+    .describe(
+      'Longest answer accepted from the synthesis call (characters); a longer one fails the question with llm-bad-response.',
+    ),
   deadline_ms: z
     .number()
     .int()

@@ -41,6 +41,7 @@ describe('the configuration schema', () => {
       compactionMaxChars: 2000,
       temperature: 0,
       maxOutputTokens: 512,
+      maxAnswerChars: 4_000,
       deadlineMs: 60_000,
       budgets: { maxLlmCalls: 8, maxTokens: 24_000 },
     });

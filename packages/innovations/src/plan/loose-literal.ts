@@ -16,13 +16,85 @@ export function parseLooseLiteral(text: string): unknown {
 }
 
 /**
- * The end index (exclusive) of the bracketed literal that starts at `start` (a `[` or `{`),
- * honouring quoted strings; `undefined` when the brackets never balance.
+ * The end of the literal at `start`: from the one-pass map when it is reliable, else by scanning
+ * from `start` within the shared budget.
  */
-export function findBalancedEnd(text: string, start: number): number | undefined {
+export function literalEnd(
+  text: string,
+  start: number,
+  found: { ends: Map<number, number>; reliable: boolean },
+  budget: ScanBudget,
+): number | undefined {
+  const end = found.ends.get(start);
+  if (end !== undefined || found.reliable) return end;
+  return findBalancedEnd(text, start, budget);
+}
+
+/**
+ * Characters a search for embedded literals may scan in all, shared by every candidate start: a
+ * multiple of the text's length, so reading model output stays linear however its brackets are
+ * (unbalanced `[[[[…` made the search quadratic).
+ */
+export class ScanBudget {
+  remaining: number;
+
+  constructor(textLength: number, perCharacter = 8) {
+    this.remaining = textLength * perCharacter + 1_000;
+  }
+
+  get exhausted(): boolean {
+    return this.remaining <= 0;
+  }
+
+  /** Spends `amount`; false once nothing is left. */
+  spend(amount: number): boolean {
+    this.remaining -= amount;
+    return this.remaining > 0;
+  }
+}
+
+/**
+ * Every bracketed literal's end, in one pass: `[` or `{` position → end index (exclusive), for each
+ * one that balances, reading quotes from the start of the text. Linear, where calling
+ * `findBalancedEnd` at each bracket is quadratic on unbalanced input. `reliable` is false when the
+ * pass ended inside an unclosed quote (a stray quote in prose): callers then check each start alone.
+ */
+export function balancedEnds(text: string): { ends: Map<number, number>; reliable: boolean } {
+  const ends = new Map<number, number>();
+  const open: { position: number; close: string }[] = [];
+  let quote: string | undefined;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (quote !== undefined) {
+      if (character === '\\') index += 1;
+      else if (character === quote) quote = undefined;
+      continue;
+    }
+    if (character === '"' || character === "'") {
+      const previous = text[index - 1] ?? '';
+      if (character === "'" && /[\p{L}\p{N}]/u.test(previous)) continue;
+      quote = character;
+    } else if (character === '[' || character === '{') {
+      open.push({ position: index, close: character === '[' ? ']' : '}' });
+    } else if (character === ']' || character === '}') {
+      const top = open.pop();
+      // A close that does not match ends every literal still open: none of them can balance.
+      if (top === undefined || top.close !== character) open.length = 0;
+      else ends.set(top.position, index + 1);
+    }
+  }
+  return { ends, reliable: quote === undefined };
+}
+
+/**
+ * The end index (exclusive) of the bracketed literal that starts at `start` (a `[` or `{`),
+ * honouring quoted strings; `undefined` when the brackets never balance (or `budget` runs out).
+ */
+export function findBalancedEnd(text: string, start: number, budget?: ScanBudget): number | undefined {
   const stack: string[] = [];
   let quote: string | undefined;
   for (let index = start; index < text.length; index += 1) {
+    if (budget !== undefined && !budget.spend(1)) return undefined;
     const character = text[index];
     if (quote !== undefined) {
       if (character === '\\') index += 1;
@@ -43,8 +115,12 @@ export function findBalancedEnd(text: string, start: number): number | undefined
   return undefined;
 }
 
+/** Deeper nesting than this is not a plan: the reader gives up instead of recursing on. */
+const maxLiteralDepth = 64;
+
 class LiteralReader {
   private position = 0;
+  private depth = 0;
 
   constructor(private readonly text: string) {}
 
@@ -59,8 +135,15 @@ class LiteralReader {
   readValue(): unknown {
     this.skipSpace();
     const character = this.text[this.position];
-    if (character === '[') return this.readArray();
-    if (character === '{') return this.readObject();
+    if (character === '[' || character === '{') {
+      if (this.depth >= maxLiteralDepth) throw new Error('nested too deeply');
+      this.depth += 1;
+      try {
+        return character === '[' ? this.readArray() : this.readObject();
+      } finally {
+        this.depth -= 1;
+      }
+    }
     if (character === '"' || character === "'") return this.readString();
     return this.readBare();
   }

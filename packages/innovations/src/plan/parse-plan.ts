@@ -1,5 +1,5 @@
 import type { Plan, PlanNode, PlanSource } from '@rootweaver/core';
-import { findBalancedEnd, parseLooseLiteral } from './loose-literal.js';
+import { balancedEnds, literalEnd, parseLooseLiteral, ScanBudget } from './loose-literal.js';
 
 /** A parsed (or validated) plan, or why there is none. Check with `'plan' in result`. */
 export type PlanResult = { readonly plan: Plan } | { readonly error: string };
@@ -8,6 +8,12 @@ export interface ParsePlanOptions {
   /** Recorded as `plan.source`; defaults to `llm`. */
   readonly source?: PlanSource;
 }
+
+/** The longest decomposition read: a longer one is not a plan (a 512-token plan is ~3,000 characters). */
+export const maxPlanChars = 50_000;
+
+/** The longest sub-question kept; the engine's own question cap is 2,000 characters. */
+export const maxSubQuestionChars = 2_000;
 
 /** Keys under which models put the list of sub-questions when they answer with an object. */
 const listKeys = [
@@ -59,6 +65,9 @@ interface RawNode {
 export function parsePlan(text: string, options: ParsePlanOptions = {}): PlanResult {
   const source = options.source ?? 'llm';
   const repairs: string[] = [];
+  if (text.length > maxPlanChars) {
+    return { error: `The decomposition is ${text.length} characters long; the cap is ${maxPlanChars}.` };
+  }
   let body = text.trim();
   if (body.length === 0) return { error: 'The decomposition is empty.' };
   const fenced = /```[\w-]*\s*\n?([\s\S]*?)```/.exec(body);
@@ -71,11 +80,13 @@ export function parsePlan(text: string, options: ParsePlanOptions = {}): PlanRes
     if (!isStrictJson(body)) repairs.push('read a non-JSON (Python-style) literal');
     return planFromValue(whole, { source, repairs });
   }
-  for (let start = 0; start < body.length; start += 1) {
+  const budget = new ScanBudget(body.length);
+  const found = balancedEnds(body);
+  for (let start = 0; start < body.length && !budget.exhausted; start += 1) {
     const character = body[start];
     if (character !== '[' && character !== '{') continue;
-    const end = findBalancedEnd(body, start);
-    if (end === undefined) continue;
+    const end = literalEnd(body, start, found, budget);
+    if (end === undefined || !budget.spend(end - start)) continue;
     const candidate = body.slice(start, end);
     const value = parseLooseLiteral(candidate);
     if (value === undefined || value === null) continue;
@@ -150,14 +161,24 @@ export function planFromValue(
     });
   }
   raw = raw.filter((node, position) => {
-    if (node.question.trim().length > 0) return true;
-    repairs.push(`dropped entry ${position}: empty question`);
+    const length = node.question.trim().length;
+    if (length > maxSubQuestionChars) {
+      repairs.push(`dropped entry ${position}: ${length} characters, over the cap of ${maxSubQuestionChars}`);
+      return false;
+    }
+    if (isUsableQuestion(node.question)) return true;
+    repairs.push(`dropped entry ${position}: ${length === 0 ? 'empty question' : 'no word in the question'}`);
     return false;
   });
   if (raw.length === 0) return { error: 'The decomposition lists no sub-questions.' };
   inferPlaceholderRefs(raw, repairs);
   const nodes = normaliseIds(raw, repairs);
   return { plan: { nodes, source, repairs } };
+}
+
+/** A sub-question worth retrieving: it holds at least one letter or digit (`"?"` or `"..."` is not one). */
+function isUsableQuestion(question: string): boolean {
+  return /[\p{L}\p{N}]/u.test(question);
 }
 
 function isStrictJson(text: string): boolean {

@@ -1,6 +1,6 @@
 import type { Plan, PlanNode } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
-import type { PlanResult } from './parse-plan.js';
+import { maxSubQuestionChars, type PlanResult } from './parse-plan.js';
 
 /**
  * Checks a plan before it runs: at least one node, unique ids, every ref names an existing node,
@@ -19,6 +19,11 @@ export function validatePlan(plan: Plan): PlanResult {
     if (ids.has(node.id)) return { error: `Two sub-questions share the id ${node.id}; ids must be unique.` };
     ids.add(node.id);
     if (node.question.trim().length === 0) return { error: `Sub-question ${node.id} is empty.` };
+    if (node.question.length > maxSubQuestionChars) {
+      return {
+        error: `Sub-question ${node.id} is ${node.question.length} characters long; the cap is ${maxSubQuestionChars}.`,
+      };
+    }
   }
   const nodes: PlanNode[] = plan.nodes.map((node) => {
     const refs: number[] = [];
@@ -39,17 +44,23 @@ export function validatePlan(plan: Plan): PlanResult {
     const missing = node.refs.find((ref) => !ids.has(ref));
     if (missing !== undefined) {
       return {
-        error: `Sub-question ${node.id} depends on ${missing}, which does not exist (ids: ${[...ids].join(', ')}).`,
+        error: `Sub-question ${node.id} depends on ${missing}, which does not exist (ids: ${listIds([...ids])}).`,
       };
     }
   }
   const cycle = findCycle(nodes);
   if (cycle !== undefined) {
     return {
-      error: `The sub-questions depend on each other in a cycle: ${cycle.join(' → ')} (→ reads "needs the answer of"). Remove one of these refs.`,
+      error: `The sub-questions depend on each other in a cycle: ${cycle.length > 21 ? `${cycle.slice(0, 20).join(' → ')} → … (${cycle.length - 1} sub-questions)` : cycle.join(' → ')} (→ reads "needs the answer of"). Remove one of these refs.`,
     };
   }
   return { plan: { nodes, source: plan.source, repairs } };
+}
+
+/** At most 20 ids, then how many more: an error message stays short whatever the plan. */
+function listIds(ids: readonly number[]): string {
+  const shown = ids.slice(0, 20).join(', ');
+  return ids.length > 20 ? `${shown} and ${ids.length - 20} more` : shown;
 }
 
 /** A dependency cycle as a list of ids that starts and ends with the same id, or undefined. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenCounter, tokenizerFamilyForModel } from './token-counter.js';
+import { countLinear, createTokenCounter, tokenizerFamilyForModel } from './token-counter.js';
 
 // Counts checked by hand from the decoded pieces of each tokenizer, e.g.
 // 'The capital of France is Paris.' → The | ␣capital | ␣of | ␣France | ␣is | ␣Paris | . (all three families)
@@ -37,4 +37,27 @@ describe('createTokenCounter', () => {
     expect(tokenizerFamilyForModel('meta-llama/Meta-Llama-3-8B-Instruct')).toBe('llama3');
     expect(tokenizerFamilyForModel('qwen2.5-7b')).toBe('o200k');
   });
+});
+
+describe('token counting on hostile text (issue 16)', () => {
+  it.each(['o200k', 'cl100k', 'llama3'] as const)(
+    '%s counts a 100 KB unspaced run in pieces (one piece took 11 s), ordinary text as before',
+    (family) => {
+      const counter = createTokenCounter(family);
+      const run = 'q'.repeat(100_000);
+      const pieces = countLinear(run, (text) => counter.count(text));
+      expect(pieces).toBe(counter.count(run));
+      expect(pieces).toBeGreaterThan(100_000 / 16);
+      expect(pieces).toBeLessThanOrEqual(100_000);
+      const ordinary = 'The capital of France is Paris.';
+      let calls = 0;
+      expect(
+        countLinear(ordinary, (text) => {
+          calls += 1;
+          return counter.count(text);
+        }),
+      ).toBe(7);
+      expect(calls).toBe(1);
+    },
+  );
 });

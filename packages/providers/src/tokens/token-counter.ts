@@ -57,9 +57,30 @@ export function createTokenCounter(family: TokenizerFamily): TokenCounter {
     count(text: string): number {
       if (text === '') return 0;
       count ??= load();
-      return count(text);
+      return countLinear(text, count);
     },
   };
+}
+
+/** Runs of non-space characters longer than this are counted piece by piece (BPE is quadratic on one long word). */
+const longestCountedRun = 256;
+const longRun = new RegExp(`\\S{${longestCountedRun + 1},}`, 'g');
+
+/**
+ * Counts in time linear in the text: a long unspaced run (a hostile or binary answer: 100 KB took 11 s
+ * in one piece) is counted in pieces of `longestCountedRun` characters; ordinary text in one call.
+ */
+export function countLinear(text: string, count: (text: string) => number): number {
+  if (!longRun.test(text)) return count(text);
+  longRun.lastIndex = 0;
+  let total = 0;
+  const rest = text.replace(longRun, (run) => {
+    for (let start = 0; start < run.length; start += longestCountedRun) {
+      total += count(run.slice(start, start + longestCountedRun));
+    }
+    return ' ';
+  });
+  return total + count(rest);
 }
 
 /** Picks the tokenizer family for a model name (llama → llama3, gpt-4/3.5 → cl100k, else o200k). */

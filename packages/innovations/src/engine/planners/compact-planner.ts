@@ -15,6 +15,28 @@ export function fallbackPlan(question: string, reason: string, repairs: readonly
   return { nodes: [{ id: 0, question, refs: [] }], source: 'fallback', repairs: [...repairs, reason] };
 }
 
+/**
+ * The plan cut to `maxNodes` sub-questions (`max_total_sub_queries`): nodes are kept layer by layer
+ * in dependency order, so every kept node's parents are kept too. Undefined when it fits.
+ */
+export function capPlanNodes(plan: Plan, maxNodes: number): Plan | undefined {
+  if (plan.nodes.length <= maxNodes) return undefined;
+  const kept: PlanNode[] = [];
+  for (const layer of topologicalLayers(plan)) {
+    for (const node of layer) {
+      if (kept.length < maxNodes) kept.push(node);
+    }
+  }
+  return {
+    nodes: kept,
+    source: plan.source,
+    repairs: [
+      ...plan.repairs,
+      `kept ${maxNodes} of ${plan.nodes.length} sub-questions (max_total_sub_queries)`,
+    ],
+  };
+}
+
 /** Validates a plan, or falls back to single-hop retrieval of the whole question, saying why. */
 function checkedPlan(plan: Plan, question: string): { plan: Plan; note?: string } {
   const result = validatePlan(plan);
@@ -39,7 +61,17 @@ export class CompactPlanner implements Planner {
   readonly promptTemplateVersion = compactPromptVersion;
 
   async gather(run: RunContext): Promise<Gathered> {
-    const { plan, forcedStop } = await this.decompose(run);
+    const decomposed = await this.decompose(run);
+    const capped = capPlanNodes(decomposed.plan, run.config.maxTotalSubQueries);
+    if (capped !== undefined) {
+      run.amendLastHop((hop) => ({
+        ...hop,
+        subQuestions: capped.nodes.map((node) => node.question),
+        forcedStop: 'max-total-sub-queries',
+      }));
+    }
+    const plan = capped ?? decomposed.plan;
+    const forcedStop = capped === undefined ? decomposed.forcedStop : 'max-total-sub-queries';
     run.announcePlan(plan);
     const layers = topologicalLayers(plan);
     const nodeRuns: NodeRun[] = [];

@@ -48,7 +48,7 @@ export class KeytermPlanner implements Planner {
       run.emit({ type: 'hop-started', iteration, kind: 'select' });
       let llm: Pick<HopTrace, 'llmLatencyMs' | 'tokens'> = {};
       let note: string | undefined;
-      const stop = (details: { readonly forcedStop?: 'budget'; readonly note?: string }): void => {
+      const stop = (details: { readonly forcedStop?: ForcedStop; readonly note?: string }): void => {
         if (details.forcedStop !== undefined) forcedStop = details.forcedStop;
         run.addHop({
           iteration,
@@ -68,6 +68,10 @@ export class KeytermPlanner implements Planner {
         });
         endedBeforeCap = true;
       };
+      if (asked.length >= config.maxTotalSubQueries) {
+        stop({ forcedStop: 'max-total-sub-queries', note: `${asked.length} sub-questions asked` });
+        break;
+      }
       if (run.ports.chatModel !== undefined) {
         const prompt = keytermDecomposePrompt(question, fullContext, config.maxSubQueriesPerIter);
         if (!run.canCall(prompt, run.settings.synthesisMode === 'extractive' ? 0 : 1)) {

@@ -1,6 +1,7 @@
+import { RootweaverError } from '@rootweaver/core';
 import { resolveCitations } from '../citations.js';
 import type { RunContext } from '../run-context.js';
-import type { SynthesisOutcome } from './planner.js';
+import { type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
 export interface SynthesizeWithModelOptions {
   readonly iteration: number;
@@ -21,7 +22,17 @@ export async function synthesizeWithModel(
   options: SynthesizeWithModelOptions,
 ): Promise<SynthesisOutcome> {
   const generated = await run.generate({ stage: 'synthesize', prompt: options.prompt, stream: true });
-  const resolved = resolveCitations(generated.text.trim(), run.pool.items);
+  const text = generated.text.trim();
+  const { maxAnswerChars } = run.config;
+  if (text.length > maxAnswerChars) {
+    throw new RootweaverError(
+      'llm-bad-response',
+      `The LLM's answer is ${text.length} characters long; the cap is ${maxAnswerChars} (max_answer_chars). Check the model and its max_output_tokens, or raise max_answer_chars.`,
+      { details: { upstream: true, answerChars: text.length, maxAnswerChars } },
+    );
+  }
+  const resolved = resolveCitations(text, run.pool.items);
+  const empty = !/[\p{L}\p{N}]/u.test(resolved.answer);
   run.addHop({
     iteration: options.iteration,
     kind: 'synthesize',
@@ -29,8 +40,11 @@ export async function synthesizeWithModel(
     itemsAdded: 0,
     llmLatencyMs: generated.latencyMs,
     tokens: generated.tokens,
-    note: options.note ?? `${run.pool.size} pool items`,
+    note: empty
+      ? `the synthesis reply held no answer (${text.length} characters)`
+      : (options.note ?? `${run.pool.size} pool items`),
   });
+  if (empty) return unansweredOutcome('empty synthesis reply', 'empty-answer');
   return {
     answer: resolved.answer,
     citations: resolved.citations,

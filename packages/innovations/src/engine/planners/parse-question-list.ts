@@ -1,4 +1,4 @@
-import { findBalancedEnd, parseLooseLiteral } from '../../plan/loose-literal.js';
+import { balancedEnds, literalEnd, parseLooseLiteral, ScanBudget } from '../../plan/loose-literal.js';
 import { planFromValue } from '../../plan/parse-plan.js';
 
 /**
@@ -13,10 +13,12 @@ export function parseQuestionList(text: string): string[] | undefined {
   if (fenced?.[1] !== undefined) body = fenced[1].trim();
   const whole = parseLooseLiteral(body);
   if (whole !== undefined) return questionsFrom(whole);
-  for (let start = 0; start < body.length; start += 1) {
+  const budget = new ScanBudget(body.length);
+  const found = balancedEnds(body);
+  for (let start = 0; start < body.length && !budget.exhausted; start += 1) {
     if (body[start] !== '[' && body[start] !== '{') continue;
-    const end = findBalancedEnd(body, start);
-    if (end === undefined) continue;
+    const end = literalEnd(body, start, found, budget);
+    if (end === undefined || !budget.spend(end - start)) continue;
     const value = parseLooseLiteral(body.slice(start, end));
     if (value === undefined) continue;
     const questions = questionsFrom(value);
