@@ -15,5 +15,10 @@ export interface CliCommand {
   readonly name: string;
   readonly summary: string;
   readonly usage: string;
+  /**
+   * True for a command the signal stops normally (`serve`: Ctrl-C is how it ends, exit 0). For every
+   * other command an interrupted run exits 130, whatever it printed.
+   */
+  readonly stopsOnSignal?: boolean;
   run(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<number>;
 }

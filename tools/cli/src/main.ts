@@ -4,7 +4,12 @@ import type { CliIo } from './command.js';
 import { runCli } from './run-cli.js';
 
 const controller = new AbortController();
-process.once('SIGINT', () => controller.abort(new Error('interrupted')));
+const interrupt = (): void => {
+  // A second signal while the run winds down ends the process at once.
+  if (controller.signal.aborted) process.exit(130);
+  controller.abort(new Error('interrupted'));
+};
+process.on('SIGINT', interrupt);
 
 const io: CliIo = {
   stdout: (text) => process.stdout.write(text),
@@ -15,3 +20,5 @@ const io: CliIo = {
 };
 
 process.exitCode = await runCli(process.argv.slice(2), io, allCommands, controller.signal);
+// An interrupted run exits now: nothing it started (a socket, a timer) may keep the process alive.
+if (controller.signal.aborted) process.exit(process.exitCode);

@@ -51,7 +51,12 @@ export async function runCli(
 ): Promise<number> {
   const [name, ...rest] = argv;
   try {
-    if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    if (name === undefined) {
+      // No command is a usage error: the help goes to stderr and the exit code says so.
+      io.stderr(renderHelp(commands));
+      return 2;
+    }
+    if (name === 'help' || name === '--help' || name === '-h') {
       const topic = name === 'help' ? rest[0] : undefined;
       const command = commands.find((candidate) => candidate.name === topic);
       io.stdout(command === undefined ? renderHelp(commands) : `${command.usage}\n`);
@@ -71,8 +76,18 @@ export async function runCli(
       io.stdout(`${command.usage}\n`);
       return 0;
     }
-    return await command.run(rest, io, signal);
+    const code = await command.run(rest, io, signal);
+    // An interrupted run (Ctrl-C) never exits 0, even when the command printed a partial answer.
+    if (signal.aborted && code === 0 && command.stopsOnSignal !== true) {
+      io.stderr('rootweaver: interrupted.\n');
+      return 130;
+    }
+    return code;
   } catch (error) {
+    if (signal.aborted && !(error instanceof CliUsageError)) {
+      io.stderr('rootweaver: interrupted.\n');
+      return 130;
+    }
     return reportError(error, io);
   }
 }

@@ -54,6 +54,8 @@ export interface MultiHopCapabilityOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** How long `create` waits for the flag source's first values (Unleash fetch, backup or bootstrap). */
   readonly flagReadyTimeoutMs?: number;
+  /** Where warnings go (e.g. a flag rolling out `adaptive` with no LLM). Default: one stderr line each. */
+  readonly onWarning?: (message: string) => void;
 }
 
 export interface CapabilityUser {
@@ -125,6 +127,11 @@ export class MultiHopCapability {
   private readonly ownedResources: (() => Promise<void>)[];
   /** The providers' extractor id (`heuristic` when none: the engine's default). */
   readonly extractorId: string;
+  private readonly store: CapabilityProviders['store'] | undefined;
+  /** False when no LLM is configured: a flag that rolls out `adaptive` falls back to `compact`. */
+  private readonly llmAvailable: boolean;
+  private readonly onWarning: (message: string) => void;
+  private warnedAdaptiveFallback = false;
 
   private constructor(input: {
     loaded: LoadedMultiHopConfig;
@@ -133,8 +140,14 @@ export class MultiHopCapability {
     engine: MultiHopEngine;
     ownedResources: (() => Promise<void>)[];
     extractorId: string;
+    store: CapabilityProviders['store'] | undefined;
+    llmAvailable: boolean;
+    onWarning: (message: string) => void;
   }) {
     this.extractorId = input.extractorId;
+    this.store = input.store;
+    this.llmAvailable = input.llmAvailable;
+    this.onWarning = input.onWarning;
     this.config = input.loaded.config;
     this.configSource = input.loaded.source;
     this.flagSource = input.flagSource;
@@ -177,6 +190,14 @@ export class MultiHopCapability {
         ownedResources.push(() => created.close?.() ?? Promise.resolve());
         providers = created;
       }
+      // A custom engine factory brings its own models; the default engine needs an LLM for `adaptive`.
+      const llmAvailable = options.engineFactory !== undefined || providers.chatModel !== undefined;
+      if (loaded.config.planner === 'adaptive' && !llmAvailable) {
+        throw new RootweaverError(
+          'not-configured',
+          `planner: adaptive (${loaded.source}) needs an LLM for its decompose and decide calls, and none is configured. Set OPENAI_BASE_URL (and OPENAI_API_KEY) for an OpenAI-compatible server, or choose planner: compact or keyterm.`,
+        );
+      }
       const engine = (options.engineFactory ?? createEngine)({ config: loaded.config, providers });
       return new MultiHopCapability({
         loaded,
@@ -185,6 +206,10 @@ export class MultiHopCapability {
         engine,
         ownedResources,
         extractorId: providers.extractor?.id ?? 'heuristic',
+        store: providers.store,
+        llmAvailable,
+        onWarning:
+          options.onWarning ?? ((message) => process.stderr.write(`[rootweaver] warning: ${message}\n`)),
       });
     } catch (error) {
       // Nothing half-built stays open (an Unleash client keeps polling, a store keeps its file handles).
@@ -201,7 +226,7 @@ export class MultiHopCapability {
       ...(request.user?.tenant === undefined ? {} : { tenant: request.user.tenant }),
     };
     const flags = readFlagSnapshot(this.flagSource, context);
-    const planner = flags.plannerVariant ?? this.config.planner;
+    const planner = this.runnablePlanner(flags.plannerVariant ?? this.config.planner);
     const plannerLabel = flags.enabled ? planner : 'single-pass';
     // The compaction flag can only switch compaction off; `compaction_enabled` of the YAML decides otherwise.
     const compaction = compactionRuns({
@@ -250,6 +275,26 @@ export class MultiHopCapability {
       },
       result: answer,
     };
+  }
+
+  /** Resolves when the store answers a cheap query, rejects with why not (for `/healthz`). */
+  async checkHealth(): Promise<void> {
+    await this.store?.stats();
+  }
+
+  /**
+   * The planner a request runs: a flag variant `adaptive` with no LLM runs `compact` instead, with one
+   * warning (the YAML's `adaptive` without an LLM is refused by `create`).
+   */
+  private runnablePlanner(planner: PlannerName): PlannerName {
+    if (planner !== 'adaptive' || this.llmAvailable) return planner;
+    if (!this.warnedAdaptiveFallback) {
+      this.warnedAdaptiveFallback = true;
+      this.onWarning(
+        'the planner flag selects adaptive, which needs an LLM, and none is configured: those requests run the compact planner. Configure an LLM or change the flag variant.',
+      );
+    }
+    return 'compact';
   }
 
   /** Prometheus text exposition of this capability's registry. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { RootweaverError } from '@rootweaver/core';
 import {
@@ -66,8 +66,11 @@ function readMultiHopConfigFile(options: LoadMultiHopConfigOptions): LoadedMulti
     return { ...parseMultiHopConfig(''), source: 'defaults' };
   }
   let text: string;
+  let size: number;
   try {
-    text = readFileSync(path, 'utf8');
+    size = statSync(path).size;
+    // A huge file is refused by its size, before it is read.
+    text = size > maxMultiHopYamlBytes ? '' : readFileSync(path, 'utf8');
   } catch (error) {
     const how =
       nonEmpty(options.configPath) === undefined && explicitPath !== undefined
@@ -80,14 +83,28 @@ function readMultiHopConfigFile(options: LoadMultiHopConfigOptions): LoadedMulti
       { cause: error, details: { path } },
     );
   }
+  if (size > maxMultiHopYamlBytes) throw yamlTooLarge(path, size);
   return { ...parseMultiHopConfig(text, path), source: path };
 }
+
+function yamlTooLarge(fileName: string, bytes: number): RootweaverError {
+  return new RootweaverError(
+    'invalid-config',
+    `${baseName(fileName)} is ${bytes} bytes; a multi_hop.yaml is at most ${maxMultiHopYamlBytes}. Start from a copy of ${defaultMultiHopConfigPath} and keep only the knobs you change.`,
+    { details: { path: fileName, bytes } },
+  );
+}
+
+/** The largest `multi_hop.yaml` read (the shipped one is ~6 KB): a larger file is refused before parsing. */
+export const maxMultiHopYamlBytes = 64 * 1024;
 
 /** Parses and validates YAML text against `multiHopYamlSchema`; `fileName` is used in error messages. */
 export function parseMultiHopConfig(
   text: string,
   fileName = 'multi_hop.yaml',
 ): { readonly config: MultiHopConfig; readonly providers: MultiHopProviderSettings } {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > maxMultiHopYamlBytes) throw yamlTooLarge(fileName, bytes);
   const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const syntaxError = document.errors[0];
   if (syntaxError !== undefined) {

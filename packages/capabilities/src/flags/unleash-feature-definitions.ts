@@ -80,5 +80,85 @@ function describeFeatureProblem(feature: unknown): string | undefined {
   if (record.variants !== undefined && !Array.isArray(record.variants)) {
     return `(${record.name}) \`variants\` must be an array`;
   }
+  for (const [index, strategy] of ((record.strategies as unknown[] | undefined) ?? []).entries()) {
+    const problem = describeStrategyProblem(strategy);
+    if (problem !== undefined) return `(${record.name}) strategy [${index}] ${problem}`;
+  }
+  return undefined;
+}
+
+/** The strategies the Unleash client evaluates itself; any other name would silently evaluate to off. */
+const knownStrategies = new Set([
+  'default',
+  'flexibleRollout',
+  'gradualRolloutRandom',
+  'gradualRolloutSessionId',
+  'gradualRolloutUserId',
+  'userWithId',
+  'remoteAddress',
+  'applicationHostname',
+]);
+
+const knownOperators = new Set([
+  'IN',
+  'NOT_IN',
+  'STR_ENDS_WITH',
+  'STR_STARTS_WITH',
+  'STR_CONTAINS',
+  'NUM_EQ',
+  'NUM_GT',
+  'NUM_GTE',
+  'NUM_LT',
+  'NUM_LTE',
+  'DATE_AFTER',
+  'DATE_BEFORE',
+  'SEMVER_EQ',
+  'SEMVER_GT',
+  'SEMVER_LT',
+]);
+
+function quoted(value: unknown): string {
+  return JSON.stringify(value)?.slice(0, 60) ?? String(value);
+}
+
+/** Why a strategy would not evaluate as written (an unknown name or a malformed constraint), if it would not. */
+function describeStrategyProblem(strategy: unknown): string | undefined {
+  if (strategy === null || typeof strategy !== 'object') return 'must be an object';
+  const record = strategy as Record<string, unknown>;
+  if (typeof record.name !== 'string' || !knownStrategies.has(record.name)) {
+    return `has an unknown name ${quoted(record.name)}: use one of ${[...knownStrategies].join(', ')}`;
+  }
+  if (
+    record.parameters !== undefined &&
+    (typeof record.parameters !== 'object' || record.parameters === null)
+  ) {
+    return '`parameters` must be an object';
+  }
+  if (record.constraints === undefined) return undefined;
+  if (!Array.isArray(record.constraints)) return '`constraints` must be an array';
+  for (const [index, constraint] of record.constraints.entries()) {
+    if (constraint === null || typeof constraint !== 'object')
+      return `constraint [${index}] must be an object`;
+    const fields = constraint as Record<string, unknown>;
+    if (typeof fields.contextName !== 'string' || fields.contextName === '') {
+      return `constraint [${index}] needs a non-empty string \`contextName\``;
+    }
+    if (typeof fields.operator !== 'string' || !knownOperators.has(fields.operator)) {
+      return `constraint [${index}] has an unknown operator ${quoted(fields.operator)}: use one of ${[...knownOperators].join(', ')}`;
+    }
+    const values = fields.values;
+    if (
+      values !== undefined &&
+      (!Array.isArray(values) || values.some((value) => typeof value !== 'string'))
+    ) {
+      return `constraint [${index}] \`values\` must be an array of strings`;
+    }
+    if (fields.value !== undefined && typeof fields.value !== 'string') {
+      return `constraint [${index}] \`value\` must be a string`;
+    }
+    if (values === undefined && fields.value === undefined) {
+      return `constraint [${index}] needs \`values\` (an array of strings) or \`value\``;
+    }
+  }
   return undefined;
 }

@@ -1,14 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isRootweaverError, type RootweaverErrorCode, redactSecrets } from '@rootweaver/core';
+import { redactSecrets } from '@rootweaver/core';
 import type { Registry } from 'prom-client';
 import type { CapabilityRequest, CapabilityResult } from '../capability/multi-hop-capability.js';
 import { parseAskRequest } from './ask-request-schema.js';
+import { errorResponseFor } from './error-status.js';
+import { HealthTracker } from './health.js';
 
 /** What the HTTP surface needs of `MultiHopCapability`. */
 export interface AskCapability {
   readonly registry: Registry;
   execute(request: CapabilityRequest): Promise<CapabilityResult>;
+  /** Resolves when the store answers, rejects with why not: `/healthz` reports it. */
+  checkHealth?(): Promise<unknown>;
 }
 
 export interface CreateHttpServerOptions {
@@ -46,6 +50,7 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     ((error: unknown) => process.stderr.write(`[rootweaver] request failed: ${describeError(error)}\n`));
   let draining = false;
   let inFlight = 0;
+  const health = new HealthTracker(capability.checkHealth?.bind(capability));
 
   const server = createServer((request, response) => {
     inFlight += 1;
@@ -69,9 +74,9 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (path === '/healthz') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(response, 'GET');
-      return draining
-        ? sendJson(response, 503, { status: 'shutting-down' })
-        : sendJson(response, 200, { status: 'ok' });
+      if (draining) return sendJson(response, 503, { status: 'shutting-down' });
+      const report = await health.report();
+      return sendJson(response, report.healthy ? 200 : 503, report.body);
     }
     if (path === '/metrics') {
       if (request.method !== 'GET') return methodNotAllowed(response, 'GET');
@@ -139,6 +144,7 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     response.on('close', abortOnDisconnect);
     try {
       const result = await capability.execute({ ...validated.request, signal: controller.signal });
+      health.recordSuccess();
       if (controller.signal.aborted) return;
       sendJson(response, 200, {
         answer: result.answer,
@@ -157,12 +163,14 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
           : {}),
       });
     } catch (error) {
+      health.recordFailure(error);
       if (controller.signal.aborted) return;
-      const status = statusFor(error);
-      if (status >= 500) onError(error);
-      const code = isRootweaverError(error) ? error.code : 'internal';
-      const message = isRootweaverError(error) ? error.message : 'Unexpected server error.';
-      sendError(response, status, code, message);
+      const failure = errorResponseFor(error);
+      if (failure.status >= 500) onError(error);
+      if (failure.retryAfterSeconds !== undefined) {
+        response.setHeader('Retry-After', String(failure.retryAfterSeconds));
+      }
+      sendError(response, failure.status, failure.code, failure.message);
     } finally {
       response.off('close', abortOnDisconnect);
     }
@@ -220,21 +228,6 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
     });
     request.on('error', reject);
   });
-}
-
-function statusFor(error: unknown): number {
-  if (!isRootweaverError(error)) return 500;
-  const byCode: Partial<Record<RootweaverErrorCode, number>> = {
-    'invalid-input': 422,
-    'not-found': 404,
-    'llm-rate-limited': 503,
-    'llm-unavailable': 502,
-    'llm-bad-response': 502,
-    'llm-timeout': 504,
-    'store-unavailable': 503,
-    'embedding-failed': 502,
-  };
-  return byCode[error.code] ?? 500;
 }
 
 function methodNotAllowed(response: ServerResponse, allow: string): void {

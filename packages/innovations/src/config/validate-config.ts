@@ -51,11 +51,14 @@ export function validateConfig<Schema extends z.ZodType>(
   if (result.success) return result.data;
   const root = configJsonSchema(schema);
   const keyPath = options.keyPath ?? ((keys: readonly string[]) => keys.join('.'));
+  let problems = 0;
   const messages = result.error.issues.flatMap((issue) => {
+    problems += issue.code === 'unrecognized_keys' ? issue.keys.length : 1;
     const parent = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
       const allowed = Object.keys(nodeAt(root, parent)?.properties ?? {}).map((key) => keyPath([key]));
-      return issue.keys.map((key) => {
+      // Only the first few are described: a file of 20,000 unknown keys gets a short message, fast.
+      return issue.keys.slice(0, maxReportedProblems).map((key) => {
         const shown = keyPath([key]);
         const suggestion = closestName(shown, allowed);
         const hint = suggestion === undefined ? '' : ` — did you mean \`${suggestion}\`?`;
@@ -71,9 +74,19 @@ export function validateConfig<Schema extends z.ZodType>(
       `bad value at \`${keyPath(parent)}\`: got ${describeValue(valueAt(raw, issue.path))}; allowed: ${allowed}`,
     ];
   });
-  throw new RootweaverError('invalid-config', `${options.source}: ${messages.join('; ')}`, {
-    details: { ...options.details, issues: messages },
+  const shown = messages.slice(0, maxReportedProblems).map((message) => shorten(message, 600));
+  const more = problems - shown.length;
+  const tail = more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : '';
+  throw new RootweaverError('invalid-config', `${options.source}: ${shown.join('; ')}${tail}`, {
+    details: { ...options.details, issues: shown, problems },
   });
+}
+
+/** Problems described in one error message; the rest are counted. */
+const maxReportedProblems = 10;
+
+function shorten(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 3)}...`;
 }
 
 /** The schema node at a key path (through optional wrappers), if there is one. */

@@ -223,7 +223,9 @@ export class RunContext {
         signal: this.signal,
       }),
       this.signal,
-    );
+    ).catch((error: unknown) => {
+      throw asStoreError(error);
+    });
     this.usage.retrievals += 1;
     return result.hits;
   }
@@ -274,6 +276,20 @@ export class RunContext {
   get announced(): Announced {
     return { plan: this.announcedPlan, nodes: [...this.announcedNodes] };
   }
+}
+
+/**
+ * A store failure as a typed error: a `RootweaverError` stays as it is, anything else (a driver's
+ * "database disk image is malformed") becomes `store-unavailable`, so callers answer 503, not 500.
+ */
+function asStoreError(error: unknown): unknown {
+  if (error instanceof RootweaverError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new RootweaverError(
+    'store-unavailable',
+    `The knowledge store failed a search (${message.slice(0, 200)}). Check the index (rebuild it with rootweaver index build if it is corrupt) and the store's logs.`,
+    { cause: error },
+  );
 }
 
 /** The cap that ended a run early, as its hop trace records it: the latest hop that names one. */

@@ -122,5 +122,6 @@ export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'Serve the capability over HTTP (POST /v1/ask, /metrics, /healthz)',
   usage,
+  stopsOnSignal: true,
   run: runServe,
 };
