@@ -17,7 +17,11 @@ afterEach(async () => {
   running = undefined;
 });
 
-async function start(engine: MultiHopEngine = new FakeMultiHopEngine(), maxBodyBytes?: number) {
+async function start(
+  engine: MultiHopEngine = new FakeMultiHopEngine(),
+  maxBodyBytes?: number,
+  maxConcurrentRuns?: number,
+) {
   const registry = new Registry();
   const capability = await MultiHopCapability.create({
     config: resolveMultiHopConfig(),
@@ -30,6 +34,7 @@ async function start(engine: MultiHopEngine = new FakeMultiHopEngine(), maxBodyB
     capability,
     onError: () => {},
     ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+    ...(maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns }),
   });
   const address: AddressInfo = await running.listen({ port: 0 });
   return { base: `http://127.0.0.1:${address.port}`, server: running, registry };
@@ -152,7 +157,7 @@ describe('createHttpServer', () => {
     expect(JSON.stringify(json)).not.toContain('sk-abcdefghijklmnop');
   });
 
-  it('graceful shutdown: stops accepting, finishes the request in flight', async () => {
+  it('graceful shutdown: answers new requests 503 (Connection: close), finishes the request in flight', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -169,13 +174,48 @@ describe('createHttpServer', () => {
     const pending = post(base, JSON.stringify({ query: 'slow' }));
     while (server.inFlight === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const closed = server.close({ timeoutMs: 5_000 });
-    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(503);
+    expect(health.headers.get('connection')).toBe('close');
+    expect(await health.json()).toEqual({ status: 'shutting-down' });
+    const late = await post(base, JSON.stringify({ query: 'late' }));
+    expect(late.status).toBe(503);
+    expect(late.json.error).toMatchObject({ code: 'shutting-down' });
     release();
     const { status, json } = await pending;
     expect(status).toBe(200);
     expect(json.answer).toBe('answer to slow by compact');
     await closed;
     expect(server.server.listening).toBe(false);
+  });
+
+  it('answers 503 with Retry-After beyond the cap on concurrent runs', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const inner = new FakeMultiHopEngine();
+    const engine: MultiHopEngine = {
+      ask: async (question, options) => {
+        await gate;
+        return inner.ask(question, options);
+      },
+      askSinglePass: (question, options) => inner.askSinglePass(question, options),
+    };
+    const { base } = await start(engine, undefined, 2);
+    const first = [post(base, JSON.stringify({ query: 'a' })), post(base, JSON.stringify({ query: 'b' }))];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const response = await fetch(`${base}/v1/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'c' }),
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('overloaded');
+    release();
+    expect((await Promise.all(first)).map((result) => result.status)).toEqual([200, 200]);
+    expect((await post(base, JSON.stringify({ query: 'd' }))).status).toBe(200);
   });
 
   it('serves 100 concurrent requests over loopback without an error', async () => {

@@ -6,6 +6,7 @@ import type { CapabilityRequest, CapabilityResult } from '../capability/multi-ho
 import { parseAskRequest } from './ask-request-schema.js';
 import { errorResponseFor } from './error-status.js';
 import { HealthTracker } from './health.js';
+import { ServerLifecycle, ShutdownAbort } from './server-lifecycle.js';
 
 /** What the HTTP surface needs of `MultiHopCapability`. */
 export interface AskCapability {
@@ -23,6 +24,12 @@ export interface CreateHttpServerOptions {
   readonly maxBodyBytes?: number;
   /** Called for every failed request (5xx) with the error; default: one stderr line. */
   readonly onError?: (error: unknown) => void;
+  /** Runs at once; more are answered 503 with `Retry-After: 1`. Default 256. */
+  readonly maxConcurrentRuns?: number;
+  /** Time for a client to send its headers (`server.headersTimeout`). Default 10 s. */
+  readonly headersTimeoutMs?: number;
+  /** Time for a client to send its whole request (`server.requestTimeout`). Default 30 s. */
+  readonly requestTimeoutMs?: number;
 }
 
 export interface RootweaverHttpServer {
@@ -30,8 +37,10 @@ export interface RootweaverHttpServer {
   /** Listens; resolves with the bound address (use port 0 for a free port). */
   listen(options: { port: number; host?: string }): Promise<AddressInfo>;
   /**
-   * Graceful shutdown: stops accepting connections, answers 503 on /healthz, lets in-flight requests finish
-   * (closing idle keep-alive connections), and force-closes what is left after `timeoutMs` (default 10 s).
+   * Graceful shutdown that answers (ADR-0009): new requests get a 503 JSON body and `Connection: close`
+   * (so connections the kernel already accepted are answered, not reset), the listener closes once
+   * connections stop arriving, runs in flight finish until `timeoutMs` (default 10 s), and the runs
+   * still going then are ended and answered 503.
    */
   close(options?: { timeoutMs?: number }): Promise<void>;
   /** Requests being handled right now. */
@@ -48,7 +57,6 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
   const onError =
     options.onError ??
     ((error: unknown) => process.stderr.write(`[rootweaver] request failed: ${describeError(error)}\n`));
-  let draining = false;
   let inFlight = 0;
   const health = new HealthTracker(capability.checkHealth?.bind(capability));
 
@@ -56,10 +64,8 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     inFlight += 1;
     response.on('close', () => {
       inFlight -= 1;
-      // While draining, a keep-alive connection that just went idle is closed at once, not after its timeout.
-      if (draining) setImmediate(() => server.closeIdleConnections());
     });
-    if (draining) response.setHeader('Connection', 'close');
+    if (lifecycle.draining) response.setHeader('Connection', 'close');
     handle(request, response).catch((error: unknown) => {
       onError(error);
       if (!response.headersSent) sendError(response, 500, 'internal', 'Unexpected server error.');
@@ -67,14 +73,17 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     });
   });
   server.keepAliveTimeout = 5_000;
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 120_000;
+  server.headersTimeout = options.headersTimeoutMs ?? 10_000;
+  server.requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const lifecycle = new ServerLifecycle(server, {
+    ...(options.maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns: options.maxConcurrentRuns }),
+  });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (path === '/healthz') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(response, 'GET');
-      if (draining) return sendJson(response, 503, { status: 'shutting-down' });
+      if (lifecycle.draining) return sendJson(response, 503, { status: 'shutting-down' });
       const report = await health.report();
       return sendJson(response, report.healthy ? 200 : 503, report.body);
     }
@@ -87,6 +96,14 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     }
     if (path === '/v1/ask') {
       if (request.method !== 'POST') return methodNotAllowed(response, 'POST');
+      if (lifecycle.draining) {
+        request.resume();
+        return unavailable(
+          response,
+          'shutting-down',
+          'The server is shutting down; retry on another instance.',
+        );
+      }
       return ask(request, response);
     }
     sendError(
@@ -137,14 +154,28 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     const validated = parseAskRequest(parsed);
     if (!validated.ok) return sendError(response, 422, 'invalid-input', validated.message);
 
+    const run = lifecycle.admit();
+    if (run === undefined) {
+      return unavailable(response, 'overloaded', 'Too many questions in progress; retry in a moment.', 1);
+    }
     const controller = new AbortController();
     const abortOnDisconnect = (): void => {
       if (!response.writableFinished) controller.abort(new Error('client disconnected'));
     };
+    const abortOnShutdown = (): void => controller.abort(run.signal.reason);
     response.on('close', abortOnDisconnect);
+    run.signal.addEventListener('abort', abortOnShutdown, { once: true });
+    const shutDown = (): boolean => run.signal.aborted && run.signal.reason instanceof ShutdownAbort;
     try {
       const result = await capability.execute({ ...validated.request, signal: controller.signal });
       health.recordSuccess();
+      if (shutDown()) {
+        return unavailable(
+          response,
+          'shutting-down',
+          'The server shut down before the answer was complete; retry.',
+        );
+      }
       if (controller.signal.aborted) return;
       sendJson(response, 200, {
         answer: result.answer,
@@ -164,6 +195,13 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       });
     } catch (error) {
       health.recordFailure(error);
+      if (shutDown()) {
+        return unavailable(
+          response,
+          'shutting-down',
+          'The server shut down before the answer was complete; retry.',
+        );
+      }
       if (controller.signal.aborted) return;
       const failure = errorResponseFor(error);
       if (failure.status >= 500) onError(error);
@@ -173,6 +211,8 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       sendError(response, failure.status, failure.code, failure.message);
     } finally {
       response.off('close', abortOnDisconnect);
+      run.signal.removeEventListener('abort', abortOnShutdown);
+      run.release();
     }
   }
 
@@ -191,17 +231,7 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       });
     },
     close({ timeoutMs = 10_000 } = {}) {
-      draining = true;
-      return new Promise((resolve) => {
-        if (!server.listening) return resolve();
-        const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
-        timer.unref();
-        server.close(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
+      return lifecycle.shutdown(timeoutMs);
     },
   };
 }
@@ -228,6 +258,12 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
     });
     request.on('error', reject);
   });
+}
+
+/** A 503 JSON body with `Retry-After`; the connection closes after it while draining. */
+function unavailable(response: ServerResponse, code: string, message: string, retryAfterSeconds = 5): void {
+  response.setHeader('Retry-After', String(retryAfterSeconds));
+  sendError(response, 503, code, message);
 }
 
 function methodNotAllowed(response: ServerResponse, allow: string): void {

@@ -22,11 +22,13 @@ Serves MultiHopCapability over HTTP:
                   (none of the three: the sample corpus examples/sample-corpus, indexed on first use)
   --port N        default 8080 (0 picks a free port)
   --host ADDRESS  default 127.0.0.1
+  --drain-ms N    on SIGTERM/SIGINT, time runs in flight get to finish before they are ended (default 10000)
+  --max-concurrent N  runs at once; more are answered 503 with Retry-After (default 256)
 ${engineOptionsUsage}
 
 Flags come from Unleash when UNLEASH_URL and UNLEASH_API_TOKEN are set, else from configs/flags/bootstrap.json.
-An LLM is used when OPENAI_BASE_URL / OPENAI_API_KEY are set. SIGINT/SIGTERM stop accepting connections and
-finish the requests in flight.`;
+An LLM is used when OPENAI_BASE_URL / OPENAI_API_KEY are set. SIGINT/SIGTERM answer every request already
+accepted (new ones 503), let runs finish until --drain-ms, answer the rest 503, and exit 0.`;
 
 const options = {
   index: { type: 'string' },
@@ -34,6 +36,8 @@ const options = {
   corpus: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
+  'drain-ms': { type: 'string' },
+  'max-concurrent': { type: 'string' },
   ...engineOptions,
 } as const;
 
@@ -54,6 +58,8 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
   const port = portText === '0' ? 0 : (positiveIntegerOption('serve', values, 'port') ?? 8080);
   if (port > 65_535) throw new CliUsageError(`serve: --port must be at most 65535 (got ${port}).`);
   const host = stringOption(values, 'host') ?? '127.0.0.1';
+  const drainMs = positiveIntegerOption('serve', values, 'drain-ms') ?? 10_000;
+  const maxConcurrentRuns = positiveIntegerOption('serve', values, 'max-concurrent') ?? 256;
   const settings = engineSettingsFrom('serve', values, io.cwd);
   const given = indexSourceOf(values, io);
 
@@ -91,7 +97,7 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
       ...(settings.configPath === undefined ? {} : { configPath: settings.configPath }),
       configOverrides: settings.overrides,
     });
-    const server = createHttpServer({ capability });
+    const server = createHttpServer({ capability, maxConcurrentRuns });
     try {
       const address = await server.listen({ port, host });
       const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -105,7 +111,7 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
         );
       }
       io.stderr(`shutting down: finishing ${server.inFlight} request(s) in flight …\n`);
-      await server.close({ timeoutMs: 10_000 });
+      await server.close({ timeoutMs: drainMs });
     } finally {
       await capability.close();
       await opened.providers.close();
