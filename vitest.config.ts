@@ -14,6 +14,7 @@ const workspacePackages: Record<string, string> = {
   capabilities: 'packages/capabilities',
   eval: 'tools/eval',
   cli: 'tools/cli',
+  fuzz: 'tools/fuzz',
 };
 
 export default defineConfig({

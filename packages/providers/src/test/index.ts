@@ -10,8 +10,10 @@ export {
   type OpenAICompatibleTestServerOptions,
   type RecordedRequest,
   type RequestMatcher,
+  type ScriptedResponse,
   type TestChatReply,
   type TestEmbeddingReply,
+  type TestResponder,
   type TestServerFault,
 } from './openai-compatible-test-server.js';
 export {

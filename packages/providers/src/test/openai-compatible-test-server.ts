@@ -24,6 +24,15 @@ export type TestChatReply = string | ((request: RecordedRequest) => string);
 /** An embeddings reply: one vector per input text. */
 export type TestEmbeddingReply = (input: string, request: RecordedRequest) => number[];
 
+/** What a responder decides for one request: a fault to play, else a reply text (else the scripts decide). */
+export interface ScriptedResponse {
+  readonly fault?: TestServerFault;
+  readonly text?: string;
+}
+
+/** Decides the reply to each request in code (e.g. a fuzzer's per-case script); consulted before scripts and faults. */
+export type TestResponder = (request: RecordedRequest) => ScriptedResponse | undefined;
+
 /** A failure the server plays instead of (or around) a normal reply. */
 export type TestServerFault =
   /** HTTP 429 with `retry-after` (seconds) and `retry-after-ms` headers. */
@@ -140,6 +149,7 @@ export class OpenAICompatibleTestServer {
   private readonly chatEntries: ChatEntry[] = [];
   private readonly faults: FaultEntry[] = [];
   private embeddingReply: TestEmbeddingReply;
+  private responder: TestResponder | undefined;
   private readonly options: OpenAICompatibleTestServerOptions;
   private server: Server | undefined;
   private baseUrl: string | undefined;
@@ -187,6 +197,12 @@ export class OpenAICompatibleTestServer {
     return this;
   }
 
+  /** Sets (or with `undefined` removes) a responder consulted first for every chat request. */
+  respondWith(responder: TestResponder | undefined): this {
+    this.responder = responder;
+    return this;
+  }
+
   /** Replaces the default embedding function. */
   onEmbeddings(reply: TestEmbeddingReply): this {
     this.embeddingReply = reply;
@@ -213,6 +229,7 @@ export class OpenAICompatibleTestServer {
 
   /** Removes every scripted reply and fault and forgets recorded requests. */
   reset(): this {
+    this.responder = undefined;
     this.chatEntries.length = 0;
     this.faults.length = 0;
     this.requests.length = 0;
@@ -277,7 +294,8 @@ export class OpenAICompatibleTestServer {
       return;
     }
 
-    const faults = this.takeFaults(request);
+    const scripted = endpoint === 'chat' ? this.responder?.(request) : undefined;
+    const faults = scripted?.fault !== undefined ? [scripted.fault] : this.takeFaults(request);
     for (const fault of faults) {
       if (fault.kind === 'slow') {
         const completed = await this.wait(fault.delayMs, response);
@@ -337,7 +355,7 @@ export class OpenAICompatibleTestServer {
       this.replyEmbeddings(request, body, response, kinds);
       return;
     }
-    this.replyChat(request, body, response, kinds);
+    this.replyChat(request, body, response, kinds, scripted?.text);
   }
 
   /**
@@ -451,8 +469,9 @@ export class OpenAICompatibleTestServer {
     body: Record<string, unknown>,
     response: ServerResponse,
     kinds: ReadonlySet<TestServerFault['kind']>,
+    scriptedText?: string,
   ): void {
-    let text = this.chatReplyText(request);
+    let text = scriptedText ?? this.chatReplyText(request);
     if (kinds.has('malformed-content')) text = `{"answer": "${text.slice(0, 20)}", "evidence": [1, 2,`;
     const model = typeof body.model === 'string' ? body.model : 'test-model';
     const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
