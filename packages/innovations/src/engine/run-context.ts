@@ -19,7 +19,7 @@ import type {
   TokenCounter,
   TokenUsage,
 } from '@rootweaver/core';
-import { abortable, abortError, RootweaverError } from '@rootweaver/core';
+import { abortable, abortError, isRootweaverError, RootweaverError } from '@rootweaver/core';
 import type { MultiHopConfig } from '../config.js';
 import type { AnswerPolicy } from '../policy/index.js';
 import { ContextPool } from './context-pool.js';
@@ -271,10 +271,11 @@ export class RunContext {
       if (this.signal?.aborted === true) throw abortError(this.signal);
       const latencyMs = performance.now() - started;
       this.usage.recordRewrite({ inputTokens: 0, outputTokens: 0, latencyMs });
-      const failure =
-        call.signal.reason === rewriteTimeout
-          ? `timeout (${timeoutMs} ms)`
-          : `error (${error instanceof RootweaverError ? error.code : error instanceof Error ? error.name : 'unknown'})`;
+      // The engine's timer or the adapter's own timeout (an SDK set to the same limit), whichever fired first.
+      const timedOut = call.signal.reason === rewriteTimeout || isRootweaverError(error, 'llm-timeout');
+      const failure = timedOut
+        ? `timeout (${timeoutMs} ms)`
+        : `error (${error instanceof RootweaverError ? error.code : error instanceof Error ? error.name : 'unknown'})`;
       return { failure, latencyMs, modelId: rewriter.id };
     } finally {
       clearTimeout(timer);
