@@ -1,5 +1,6 @@
-import { RootweaverError, throwIfAborted } from '../errors.js';
+import { throwIfAborted } from '../errors.js';
 import type { QuestionRewriter, RewriteOptions, RewriteResult } from '../spec/question-rewriter.js';
+import { countWords, simulatedDelay } from './simulated-delay.js';
 
 /** A scripted rewrite: fixed text, a function of the request, or an error to throw. */
 export type FakeRewrite = string | ((options: RewriteOptions) => string) | { readonly error: Error };
@@ -10,24 +11,6 @@ export interface FakeQuestionRewriterOptions {
   /** Simulated latency; honours the request's AbortSignal (a rewriter that hangs: a large value). */
   readonly delayMs?: number;
   readonly id?: string;
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => word.length > 0).length;
-}
-
-function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, milliseconds);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new RootweaverError('aborted', 'The rewrite was cancelled by its AbortSignal.'));
-      },
-      { once: true },
-    );
-  });
 }
 
 /**
@@ -50,7 +33,7 @@ export class FakeQuestionRewriter implements QuestionRewriter {
     this.calls.push(options);
     throwIfAborted(options.signal);
     const started = performance.now();
-    if (this.delayMs !== undefined) await sleep(this.delayMs, options.signal);
+    if (this.delayMs !== undefined) await simulatedDelay(this.delayMs, options.signal, 'rewrite');
     if (typeof this.reply === 'object') throw this.reply.error;
     const text = typeof this.reply === 'function' ? this.reply(options) : this.reply;
     const input = [
