@@ -26,6 +26,7 @@ import type { FlagContext, FlagSource } from '../flags/flag-source.js';
 import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
 import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
 import { createDefaultProviders, createEngine } from './create-engine.js';
+import { createQuestionRewriter } from './create-question-rewriter.js';
 import type { CapabilityProviders, MultiHopEngine, MultiHopEngineFactory } from './multi-hop-engine.js';
 
 export interface MultiHopCapabilityOptions {
@@ -95,6 +96,18 @@ export interface MultiHopMetadata {
   readonly latency_ms: number;
   /** The extractor that answered the sub-questions: `selector@<version>` (learned, ADR-0007), `heuristic`, or an ONNX model. */
   readonly extractor: string;
+  /**
+   * The rewriter slot (`rewriter.kind: llm`): its model and its own calls, fallbacks to the rules and tokens,
+   * none of which are in `llm_calls` or `tokens`; null when the rules ground.
+   */
+  readonly rewriter: {
+    readonly model: string;
+    readonly calls: number;
+    readonly fallbacks: number;
+    readonly input_tokens: number;
+    readonly output_tokens: number;
+    readonly latency_ms: number;
+  } | null;
   /** The flag snapshot the request ran with. */
   readonly flags: {
     readonly enabled: boolean;
@@ -132,6 +145,8 @@ export class MultiHopCapability {
   private readonly llmAvailable: boolean;
   private readonly onWarning: (message: string) => void;
   private warnedAdaptiveFallback = false;
+  /** The rewriter slot's id (`llm:<model>`), or `rules`. */
+  readonly rewriterId: string;
 
   private constructor(input: {
     loaded: LoadedMultiHopConfig;
@@ -143,11 +158,13 @@ export class MultiHopCapability {
     store: CapabilityProviders['store'] | undefined;
     llmAvailable: boolean;
     onWarning: (message: string) => void;
+    rewriterId: string;
   }) {
     this.extractorId = input.extractorId;
     this.store = input.store;
     this.llmAvailable = input.llmAvailable;
     this.onWarning = input.onWarning;
+    this.rewriterId = input.rewriterId;
     this.config = input.loaded.config;
     this.configSource = input.loaded.source;
     this.flagSource = input.flagSource;
@@ -198,7 +215,24 @@ export class MultiHopCapability {
           `planner: adaptive (${loaded.source}) needs an LLM for its decompose and decide calls, and none is configured. Set OPENAI_BASE_URL (and OPENAI_API_KEY) for an OpenAI-compatible server, or choose planner: compact or keyterm.`,
         );
       }
-      const engine = (options.engineFactory ?? createEngine)({ config: loaded.config, providers });
+      const rewriter =
+        providers.rewriter ??
+        createQuestionRewriter({
+          config: loaded.config.rewriter,
+          env,
+          mainBaseURL: loaded.providers.llmBaseUrl,
+        });
+      const engineProviders: CapabilityProviders = {
+        store: providers.store,
+        ...(providers.chatModel === undefined ? {} : { chatModel: providers.chatModel }),
+        ...(providers.extractor === undefined ? {} : { extractor: providers.extractor }),
+        ...(providers.tokenCounter === undefined ? {} : { tokenCounter: providers.tokenCounter }),
+        ...(rewriter === undefined ? {} : { rewriter }),
+      };
+      const engine = (options.engineFactory ?? createEngine)({
+        config: loaded.config,
+        providers: engineProviders,
+      });
       return new MultiHopCapability({
         loaded,
         flagSource,
@@ -210,6 +244,7 @@ export class MultiHopCapability {
         llmAvailable,
         onWarning:
           options.onWarning ?? ((message) => process.stderr.write(`[rootweaver] warning: ${message}\n`)),
+        rewriterId: rewriter?.id ?? 'rules',
       });
     } catch (error) {
       // Nothing half-built stays open (an Unleash client keeps polling, a store keeps its file handles).
@@ -271,6 +306,7 @@ export class MultiHopCapability {
         multi_hop: {
           ...toMetadata(answer, flags, this.config, compaction, latencyMs),
           extractor: this.extractorId,
+          rewriter: rewriterMetadata(this.rewriterId, answer),
         },
       },
       result: answer,
@@ -316,7 +352,7 @@ function toMetadata(
   config: MultiHopConfig,
   compaction: boolean,
   latencyMs: number,
-): Omit<MultiHopMetadata, 'extractor'> {
+): Omit<MultiHopMetadata, 'extractor' | 'rewriter'> {
   return {
     enabled: flags.enabled,
     planner: flags.enabled ? answer.planner : 'single-pass',
@@ -337,6 +373,19 @@ function toMetadata(
       compaction_yaml: config.compactionEnabled,
       planner_variant: flags.plannerVariantName ?? null,
     },
+  };
+}
+
+function rewriterMetadata(id: string, answer: MultiHopAnswer): MultiHopMetadata['rewriter'] {
+  const usage = answer.usage.rewrite;
+  if (usage === undefined) return null;
+  return {
+    model: id,
+    calls: usage.calls,
+    fallbacks: usage.fallbacks,
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    latency_ms: Math.round(usage.latencyMs * 10) / 10,
   };
 }
 

@@ -37,7 +37,7 @@ export interface RootweaverHttpServer {
   /** Listens; resolves with the bound address (use port 0 for a free port). */
   listen(options: { port: number; host?: string }): Promise<AddressInfo>;
   /**
-   * Graceful shutdown that answers (ADR-0009): new requests get a 503 JSON body and `Connection: close`
+   * Graceful shutdown that answers (ADR-0010): new requests get a 503 JSON body and `Connection: close`
    * (so connections the kernel already accepted are answered, not reset), the listener closes once
    * connections stop arriving, runs in flight finish until `timeoutMs` (default 10 s), and the runs
    * still going then are ended and answered 503.

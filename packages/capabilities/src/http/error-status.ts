@@ -1,6 +1,6 @@
 import { isRootweaverError, type RootweaverErrorCode, redactSecrets } from '@rootweaver/core';
 
-/** What the HTTP API answers for a failed request (ADR-0009). */
+/** What the HTTP API answers for a failed request (ADR-0010). */
 export interface ErrorResponse {
   readonly status: number;
   readonly code: string;

@@ -9,7 +9,7 @@ interface ConnectionState {
   active: boolean;
 }
 
-/** Limits of the server's lifecycle (ADR-0009). */
+/** Limits of the server's lifecycle (ADR-0010). */
 export interface ServerLifecycleOptions {
   /** Runs (`POST /v1/ask`) at once; more are answered 503 with `Retry-After`. Default 256. */
   readonly maxConcurrentRuns?: number;

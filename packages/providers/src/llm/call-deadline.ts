@@ -1,6 +1,6 @@
 import { abortError } from '@rootweaver/core';
 
-/** The retry and deadline policy of one LLM call (ADR-0009). */
+/** The retry and deadline policy of one LLM call (ADR-0010). */
 export interface CallPolicy {
   /** Total time for the call: every attempt (headers, body, stream) and every wait between them. */
   readonly timeoutMs: number;

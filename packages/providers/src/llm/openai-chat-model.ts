@@ -70,7 +70,7 @@ function toResponseFormat(format: ResponseFormat): NonNullable<RequestBody['resp
  * the `openai` SDK: temperature 0 by default, JSON mode with a clean fallback for servers that
  * reject `response_format` (remembered after the first 400), one deadline for the whole call (headers,
  * body, stream and the waits between attempts), an idle clock per attempt, bounded retries with
- * jitter honouring a capped `Retry-After` (ADR-0009), AbortSignal, usage from the server or counted,
+ * jitter honouring a capped `Retry-After` (ADR-0010), AbortSignal, usage from the server or counted,
  * streaming with `onDelta`, and the configured key removed from every text it returns.
  */
 export class OpenAIChatModel implements ChatModel {

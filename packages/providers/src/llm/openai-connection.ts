@@ -40,7 +40,7 @@ export interface OpenAIConnection extends CallPolicy {
 /** The shortest key removed from texts: shorter ones would erase ordinary words. */
 const minimumRedactedKeyLength = 6;
 
-/** Removes the configured key from a text, whatever its shape (ADR-0009). */
+/** Removes the configured key from a text, whatever its shape (ADR-0010). */
 export function redactKey(text: string, secret: string | undefined): string {
   if (secret === undefined || secret.length < minimumRedactedKeyLength) return text;
   return text.split(secret).join('[redacted]');
