@@ -190,5 +190,10 @@ function render(report) {
   ].join('\n');
 }
 
-writeFileSync(outputPath, render(readReport(inputPath)));
+// The soak section (`pnpm bench:soak`, tools/scripts/soak-benchmark.mjs) is measured separately: keep it.
+let soakSection = '';
+try {
+  soakSection = /<!-- soak:start -->[\s\S]*<!-- soak:end -->/.exec(readFileSync(outputPath, 'utf8'))?.[0] ?? '';
+} catch {}
+writeFileSync(outputPath, render(readReport(inputPath)) + (soakSection === '' ? '' : `\n${soakSection}\n`));
 console.log(`render-benchmarks: wrote ${path.relative(process.cwd(), outputPath) || outputPath}`);

@@ -2,11 +2,13 @@
 import { parseArgs } from 'node:util';
 import { renderFuzzReport, runFuzz } from './run-fuzz.js';
 
-// `pnpm fuzz --cases 10000 [--seed N] [--concurrency N]`: the long form of the CI fuzz suite.
+// `pnpm fuzz --cases 10000 [--seed N] [--first N] [--concurrency N]`: the long form of the CI fuzz suite
+// (`--first 433 --cases 1` replays one case).
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '1000' },
     seed: { type: 'string', default: '16' },
+    first: { type: 'string', default: '0' },
     concurrency: { type: 'string', default: '16' },
   },
 });
@@ -22,6 +24,7 @@ const cases = integer('cases', values.cases);
 const report = await runFuzz({
   seed: integer('seed', values.seed),
   cases,
+  first: integer('first', values.first),
   concurrency: Math.max(1, integer('concurrency', values.concurrency)),
   onCase: (done) => {
     if (done % 500 === 0) process.stderr.write(`fuzz: ${done}/${cases}\n`);

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { MultiHopAnswer, RefusalReason } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
 import { InMemoryStore, qaItem } from '@rootweaver/core/test';
@@ -9,6 +10,8 @@ import { type FuzzCase, fuzzApiKey, fuzzCase } from './fuzz-cases.js';
 export interface RunFuzzOptions {
   readonly seed: number;
   readonly cases: number;
+  /** The first case's index (to replay a failure: `first: 433, cases: 1`). Default 0. */
+  readonly first?: number;
   /** Cases run at once. Default 16. */
   readonly concurrency?: number;
   /** Called after each case (e.g. a progress line). */
@@ -35,6 +38,8 @@ export interface FuzzReport {
   readonly maxOverrunMs: number;
   readonly unhandledRejections: number;
   readonly uncaughtExceptions: number;
+  /** The longest the event loop was blocked (ms): hostile output must not stall it. */
+  readonly maxEventLoopDelayMs: number;
   readonly failures: readonly FuzzFailure[];
 }
 
@@ -133,6 +138,8 @@ export async function runFuzz(options: RunFuzzOptions): Promise<FuzzReport> {
   };
   process.on('unhandledRejection', onRejection);
   process.on('uncaughtException', onException);
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const store = new InMemoryStore({ items });
   const refusals: Record<string, number> = {};
   const errors: Record<string, number> = {};
@@ -199,7 +206,7 @@ export async function runFuzz(options: RunFuzzOptions): Promise<FuzzReport> {
     while (next < options.cases) {
       const index = next;
       next += 1;
-      await runCase(fuzzCase(options.seed, index));
+      await runCase(fuzzCase(options.seed, (options.first ?? 0) + index));
       done += 1;
       options.onCase?.(done);
     }
@@ -209,6 +216,7 @@ export async function runFuzz(options: RunFuzzOptions): Promise<FuzzReport> {
     // A rejection left behind by a run surfaces on the next turns of the loop.
     await new Promise((resolve) => setTimeout(resolve, 50));
   } finally {
+    loopDelay.disable();
     process.off('unhandledRejection', onRejection);
     process.off('uncaughtException', onException);
     await server.close();
@@ -224,6 +232,7 @@ export async function runFuzz(options: RunFuzzOptions): Promise<FuzzReport> {
     maxOverrunMs: Math.round(maxOverrunMs),
     unhandledRejections,
     uncaughtExceptions,
+    maxEventLoopDelayMs: Math.round(loopDelay.max / 1e6),
     failures,
   };
 }
@@ -242,6 +251,7 @@ export function renderFuzzReport(report: FuzzReport): string {
     `  forced stops: ${list(report.forcedStops)}`,
     `  longest run past its deadline: ${report.maxOverrunMs} ms (limit +1000 ms)`,
     `  unhandled rejections ${report.unhandledRejections}, uncaught exceptions ${report.uncaughtExceptions}`,
+    `  longest event-loop stall: ${report.maxEventLoopDelayMs} ms`,
     `  failures ${report.failures.length}`,
     ...report.failures
       .slice(0, 20)
