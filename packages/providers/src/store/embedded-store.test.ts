@@ -89,7 +89,7 @@ describe('EmbeddedStore', () => {
       ),
     );
     database.close();
-    expect(meta.schema_version).toBe('1');
+    expect(meta.schema_version).toBe('2');
   });
 
   it('folds English plurals in lexical search', async () => {

@@ -1,0 +1,226 @@
+import type { StoreFilter } from '@rootweaver/core';
+import type Database from 'better-sqlite3';
+import { ftsExpression, indexTerms, searchTerms } from '../lexical-query.js';
+import { byScore, type Ranked } from './fusion.js';
+import { type TextSource, textOf } from './item-table.js';
+import { filterSql, isFilterEmpty } from './store-filter.js';
+
+/** BM25 parameters, as FTS5's bm25() uses them. */
+const k1 = 1.2;
+const b = 0.75;
+
+/** Postings the ranker scores itself before it lets FTS5's bm25() rank a query instead. */
+export const scanBudget = 20_000;
+
+interface TermStatistics {
+  readonly term: string;
+  /** Items holding the term. */
+  readonly documents: number;
+  /** Occurrences in all items. */
+  readonly occurrences: number;
+  readonly idf: number;
+  /** The most the term can add to any item's score. */
+  readonly ceiling: number;
+}
+
+export interface CorpusStatistics {
+  readonly items: number;
+  readonly averageLength: number;
+  readonly shortestLength: number;
+}
+
+/** Reads one SQLite/FTS5 varint at `offset`; returns the value and the offset after it. */
+export function readVarint(bytes: Uint8Array, offset: number): { value: number; next: number } {
+  let value = 0;
+  for (let index = 0; index < 8; index += 1) {
+    const byte = bytes[offset + index] ?? 0;
+    value = value * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) return { value, next: offset + index + 1 };
+  }
+  return { value: value * 256 + (bytes[offset + 8] ?? 0), next: offset + 9 };
+}
+
+/**
+ * BM25 (k1 = 1.2, b = 0.75, FTS5's idf) over the contentless FTS5 index `items_fts`, exactly as
+ * FTS5's bm25() ranks, but without scoring every match of the common words of a query: terms are
+ * taken rarest first, every item holding one of them is scored with all query terms (its terms
+ * rebuilt from its row), and the search stops as soon as the k-th score reaches the most the items
+ * holding only the remaining terms could score (max-score pruning). Only when those remaining
+ * terms have more than `scanBudget` postings does FTS5's bm25() rank the whole query.
+ */
+export class LexicalRanker {
+  private readonly database: Database.Database;
+  private readonly shortestLength: () => number;
+  private corpus: CorpusStatistics | undefined;
+  private readonly terms = new Map<string, { documents: number; occurrences: number }>();
+  private readonly statements;
+
+  constructor(database: Database.Database, shortestLength: () => number) {
+    this.database = database;
+    this.shortestLength = shortestLength;
+    this.statements = {
+      averages: database.prepare('SELECT block FROM items_fts_data WHERE id = 1').pluck(),
+      vocabulary: database.prepare(
+        'SELECT doc AS documents, cnt AS occurrences FROM items_vocabulary WHERE term = ?',
+      ),
+      insert: database.prepare('INSERT INTO items_fts (rowid, terms) VALUES (?, ?)'),
+      delete: database.prepare("INSERT INTO items_fts (items_fts, rowid, terms) VALUES ('delete', ?, ?)"),
+      ranked: database.prepare(
+        'SELECT rowid, bm25(items_fts) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score LIMIT ?',
+      ),
+      candidates: database.prepare(`${candidateSelect} WHERE items_fts MATCH ?`),
+    };
+  }
+
+  /** Indexes an item under `terms` (call inside the write transaction). */
+  add(rowid: number, terms: readonly string[]): void {
+    this.statements.insert.run(rowid, terms.join(' '));
+  }
+
+  /** Removes an item indexed under `terms` (a contentless index needs the terms it was given). */
+  remove(rowid: number, terms: readonly string[]): void {
+    this.statements.delete.run(rowid, terms.join(' '));
+  }
+
+  /** Forgets cached statistics: call after every write. */
+  forget(): void {
+    this.corpus = undefined;
+    this.terms.clear();
+  }
+
+  /** Item count and average length as FTS5 keeps them (its "averages" record), plus the shortest length. */
+  statistics(): CorpusStatistics {
+    if (this.corpus !== undefined) return this.corpus;
+    const block = this.statements.averages.get() as Buffer | undefined;
+    let items = 0;
+    let tokens = 0;
+    if (block !== undefined) {
+      const rows = readVarint(block, 0);
+      items = rows.value;
+      tokens = readVarint(block, rows.next).value;
+    }
+    this.corpus = {
+      items,
+      averageLength: items === 0 ? 0 : tokens / items,
+      shortestLength: this.shortestLength(),
+    };
+    return this.corpus;
+  }
+
+  private termStatistics(terms: readonly string[], corpus: CorpusStatistics): TermStatistics[] {
+    const shortestNorm = k1 * (1 - b + (b * corpus.shortestLength) / Math.max(corpus.averageLength, 1e-9));
+    const statistics: TermStatistics[] = [];
+    for (const term of terms) {
+      let frequency = this.terms.get(term);
+      if (frequency === undefined) {
+        frequency = (this.statements.vocabulary.get(term) as typeof frequency) ?? {
+          documents: 0,
+          occurrences: 0,
+        };
+        this.terms.set(term, frequency);
+      }
+      if (frequency.documents === 0) continue;
+      // FTS5's own bm25() idf, so both paths rank alike: terms in over half the items weigh ~0.
+      const idf = Math.max(
+        1e-6,
+        Math.log((corpus.items - frequency.documents + 0.5) / (frequency.documents + 0.5)),
+      );
+      // Its largest possible count (every other holder has at least one) in the shortest item.
+      const largestCount = frequency.occurrences - frequency.documents + 1;
+      const ceiling = (idf * largestCount * (k1 + 1)) / (largestCount + shortestNorm);
+      statistics.push({ term, ...frequency, idf, ceiling });
+    }
+    return statistics.sort((left, right) => left.documents - right.documents);
+  }
+
+  /** The BM25 top `limit` items for `query` among those passing `filter`, best first. */
+  rank(query: string, limit: number, filter: StoreFilter | undefined): Ranked[] {
+    const corpus = this.statistics();
+    if (corpus.items === 0 || limit <= 0) return [];
+    const terms = this.termStatistics(searchTerms(query), corpus);
+    if (terms.length === 0) return [];
+    const idf = new Map(terms.map((entry) => [entry.term, entry.idf]));
+    const scores = new Map<number, number>();
+    const conditions = filterSql(filter);
+    let remaining = terms.reduce((sum, entry) => sum + entry.ceiling, 0);
+    let scanned = 0;
+    for (const entry of terms) {
+      const kth = kthLargest(scores, limit);
+      // Items not scored yet hold only the remaining terms: none can pass the k-th.
+      if (kth !== undefined && kth >= remaining) break;
+      scanned += entry.documents;
+      if (scanned > scanBudget) return this.rankWithFts(terms, limit, filter);
+      for (const row of this.candidates(entry.term, conditions)) {
+        if (scores.has(row.rowid)) continue;
+        scores.set(row.rowid, score(indexTerms(textOf(row)), idf, corpus.averageLength));
+      }
+      remaining -= entry.ceiling;
+    }
+    return [...scores.entries()]
+      .map(([rowid, value]) => ({ rowid, score: value }))
+      .sort(byScore)
+      .slice(0, limit);
+  }
+
+  private candidates(
+    term: string,
+    conditions: { sql: string; parameters: unknown[] },
+  ): Iterable<TextSource & { rowid: number }> {
+    const match = ftsExpression([term]);
+    if (conditions.sql === '') {
+      return this.statements.candidates.iterate(match) as Iterable<TextSource & { rowid: number }>;
+    }
+    return this.database
+      .prepare(`${candidateSelect} WHERE items_fts MATCH ? AND ${conditions.sql}`)
+      .iterate(match, ...conditions.parameters) as Iterable<TextSource & { rowid: number }>;
+  }
+
+  /** FTS5's bm25() over every match: for queries made only of words too common to prune. */
+  private rankWithFts(
+    terms: readonly TermStatistics[],
+    limit: number,
+    filter: StoreFilter | undefined,
+  ): Ranked[] {
+    const match = ftsExpression(terms.map((entry) => entry.term));
+    let rows: { rowid: number; score: number }[];
+    if (isFilterEmpty(filter)) {
+      rows = this.statements.ranked.all(match, limit) as typeof rows;
+    } else {
+      const conditions = filterSql(filter);
+      rows = this.database
+        .prepare(
+          `SELECT items_fts.rowid AS rowid, bm25(items_fts) AS score FROM items_fts
+           JOIN items i ON i.rowid = items_fts.rowid
+           WHERE items_fts MATCH ? AND ${conditions.sql} ORDER BY score LIMIT ?`,
+        )
+        .all(match, ...conditions.parameters, limit) as typeof rows;
+    }
+    // FTS5's bm25() is lower-is-better; rankings are higher-is-better.
+    return rows.map((row) => ({ rowid: row.rowid, score: -row.score }));
+  }
+}
+
+const candidateSelect = `SELECT i.rowid AS rowid, i.text_form AS text_form, i.text AS text, i.question AS question,
+  i.answer AS answer, p.title AS title, CASE WHEN i.text_form = 3 THEN p.text END AS passage
+  FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN passages p ON p.rowid = i.passage_rowid`;
+
+/** BM25 of one item (its terms in order) over the query terms in `idf`. */
+export function score(
+  terms: readonly string[],
+  idf: ReadonlyMap<string, number>,
+  averageLength: number,
+): number {
+  const counts = new Map<string, number>();
+  for (const term of terms) if (idf.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const norm = k1 * (1 - b + (b * terms.length) / Math.max(averageLength, 1e-9));
+  let total = 0;
+  for (const [term, count] of counts) total += ((idf.get(term) ?? 0) * count * (k1 + 1)) / (count + norm);
+  return total;
+}
+
+/** The k-th largest value, or `undefined` when there are fewer than k. */
+function kthLargest(scores: ReadonlyMap<number, number>, k: number): number | undefined {
+  if (scores.size < k) return undefined;
+  const values = Float64Array.from(scores.values()).sort();
+  return values[values.length - k];
+}
