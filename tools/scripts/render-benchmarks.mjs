@@ -190,5 +190,12 @@ function render(report) {
   ].join('\n');
 }
 
-writeFileSync(outputPath, render(readReport(inputPath)));
+// Keep the section `pnpm bench:peers` writes (between its markers) when re-rendering the page.
+let peersSection = '';
+try {
+  peersSection = readFileSync(outputPath, 'utf8').match(/<!-- peers:begin -->[\s\S]*<!-- peers:end -->/)?.[0] ?? '';
+} catch {
+  // no page yet
+}
+writeFileSync(outputPath, `${render(readReport(inputPath)).trimEnd()}\n${peersSection === '' ? '' : `\n${peersSection}\n`}`);
 console.log(`render-benchmarks: wrote ${path.relative(process.cwd(), outputPath) || outputPath}`);

@@ -173,7 +173,7 @@ export class EmbeddedStore implements KnowledgeStore {
       this.items.write(items).forEach((written, index) => {
         if (written.previousTerms !== undefined) this.lexical.remove(written.rowid, written.previousTerms);
         this.lexical.add(written.rowid, written.terms);
-        shortest = Math.min(shortest, written.terms.length);
+        shortest = Math.min(shortest, written.termCount);
         if (dimension !== undefined) changes.push({ rowid: written.rowid, vector: vectors[index] });
       });
       this.meta.set('shortest_terms', String(shortest));
@@ -218,7 +218,7 @@ export class EmbeddedStore implements KnowledgeStore {
     throwIfAborted(options.signal);
     this.assertWritable();
     if (options.documentIds.length === 0) return { deleted: 0 };
-    let removed: { rowid: number; terms: string[] }[] = [];
+    let removed: { rowid: number; terms: string }[] = [];
     let hadVectors: number[] = [];
     this.lexical.forget();
     this.database.transaction(() => {

@@ -1,6 +1,6 @@
 import type { KnowledgeItem, KnowledgeItemKind, MetadataValue, SearchHit } from '@rootweaver/core';
 import type Database from 'better-sqlite3';
-import { indexTerms } from '../lexical-query.js';
+import { indexTermString } from '../lexical-query.js';
 import type { Ranked } from './fusion.js';
 
 /**
@@ -21,10 +21,22 @@ export interface TextSource {
 }
 
 export function textFormOf(item: KnowledgeItem): TextForm {
-  if (item.kind === 'passage' && item.text === item.passage) return 3;
-  if (item.question === undefined || item.answer === undefined) return 0;
-  if (item.text === `${item.question} ${item.answer}`) return 1;
-  if (item.text === `${item.title}: ${item.question} ${item.answer}`) return 2;
+  const { text, question, answer } = item;
+  if (item.kind === 'passage' && text === item.passage) return 3;
+  if (question === undefined || answer === undefined || !text.endsWith(answer)) return 0;
+  // Compared in place: no string is built for the (by far most common) stored forms.
+  const head = text.length - answer.length - 1;
+  if (head < 0 || text[head] !== ' ') return 0;
+  if (head === question.length && text.startsWith(question)) return 1;
+  const title = item.title;
+  if (
+    head === title.length + 2 + question.length &&
+    text.startsWith(title) &&
+    text.startsWith(': ', title.length) &&
+    text.startsWith(question, title.length + 2)
+  ) {
+    return 2;
+  }
   return 0;
 }
 
@@ -75,10 +87,12 @@ interface HitRow extends TextSource {
 /** What a write did to one item, for the FTS5 index and the vectors. */
 export interface WrittenItem {
   readonly rowid: number;
-  /** The terms the item is indexed under now. */
-  readonly terms: readonly string[];
+  /** The terms the item is indexed under now, space-separated. */
+  readonly terms: string;
+  /** How many terms. */
+  readonly termCount: number;
   /** The terms it was indexed under before, when it replaced a stored item. */
-  readonly previousTerms?: readonly string[];
+  readonly previousTerms?: string;
 }
 
 /**
@@ -95,21 +109,22 @@ export class ItemTable {
     const rowColumns =
       'i.rowid, i.id, i.passage_rowid, i.text_form, i.text, i.question, i.answer, p.title, CASE WHEN i.text_form = 3 THEN p.text END AS passage';
     this.statements = {
-      byIdHash: prepare(
-        `SELECT ${rowColumns} FROM items i JOIN passages p ON p.rowid = i.passage_rowid WHERE i.id_hash = ?`,
+      byIdHashes: prepare(
+        `SELECT ${rowColumns} FROM items i JOIN passages p ON p.rowid = i.passage_rowid
+         WHERE i.id_hash IN (SELECT value FROM json_each(?))`,
       ),
-      findPassage: prepare(
-        'SELECT rowid FROM passages WHERE document_id = ? AND content_hash = ? AND title = ? AND text = ?',
-      ).pluck(),
+      passagesByHashes: prepare(
+        'SELECT rowid, document_id, content_hash, title, text FROM passages WHERE content_hash IN (SELECT value FROM json_each(?))',
+      ),
       insertPassage: prepare(
         'INSERT INTO passages (document_id, content_hash, title, text) VALUES (?, ?, ?, ?)',
       ),
-      insertItem:
-        prepare(`INSERT INTO items (id_hash, passage_rowid, kind, text_form, id, question, answer, text, metadata)
-        VALUES (@idHash, @passageRowid, @kind, @textForm, @id, @question, @answer, @text, @metadata)`),
-      updateItem:
-        prepare(`UPDATE items SET passage_rowid = @passageRowid, kind = @kind, text_form = @textForm,
-        question = @question, answer = @answer, text = @text, metadata = @metadata WHERE rowid = @rowid`),
+      insertItem: prepare(
+        'INSERT INTO items (id_hash, passage_rowid, kind, text_form, id, question, answer, text, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      updateItem: prepare(
+        'UPDATE items SET passage_rowid = ?, kind = ?, text_form = ?, question = ?, answer = ?, text = ?, metadata = ? WHERE rowid = ?',
+      ),
       dropOrphanPassage: prepare(
         'DELETE FROM passages WHERE rowid = ? AND NOT EXISTS (SELECT 1 FROM items WHERE passage_rowid = ?)',
       ),
@@ -132,53 +147,114 @@ export class ItemTable {
 
   /** Inserts or replaces items by id (call inside a transaction). */
   write(items: readonly KnowledgeItem[]): WrittenItem[] {
-    const passages = new Map<string, number>();
+    const passages = this.passageRowids(items);
+    const idHashes = items.map((item) => stringHash(item.id));
+    // One lookup for the whole batch: in a fresh build nothing is found.
+    const stored = new Map<string, StoredRow>();
+    for (const row of this.statements.byIdHashes.iterate(JSON.stringify([...new Set(idHashes)]))) {
+      stored.set((row as StoredRow).id, row as StoredRow);
+    }
+    const seen = new Set<string>();
     const orphans = new Set<number>();
-    const written = items.map((item) => {
-      const passageKey = `${item.documentId}\u0000${item.title}\u0000${item.passage}`;
-      let passageRowid = passages.get(passageKey);
-      if (passageRowid === undefined) {
-        const contentHash = stringHash(`${item.title}\u0000${item.passage}`);
-        passageRowid =
-          (this.statements.findPassage.get(item.documentId, contentHash, item.title, item.passage) as
-            | number
-            | undefined) ??
-          Number(
-            this.statements.insertPassage.run(item.documentId, contentHash, item.title, item.passage)
-              .lastInsertRowid,
-          );
-        passages.set(passageKey, passageRowid);
-      }
-      const hash = stringHash(item.id);
-      const previous = (this.statements.byIdHash.all(hash) as StoredRow[]).find((row) => row.id === item.id);
+    const written = items.map((item, index) => {
+      const passageRowid = passages[index] as number;
       const textForm = textFormOf(item);
-      const values = {
-        passageRowid,
-        kind: item.kind,
-        textForm,
-        question: item.question ?? null,
-        answer: item.answer ?? null,
-        text: textForm === 0 ? item.text : null,
-        metadata: item.metadata === undefined ? null : JSON.stringify(item.metadata),
-      };
-      const terms = indexTerms(item.text);
+      const question = item.question ?? null;
+      const answer = item.answer ?? null;
+      const text = textForm === 0 ? item.text : null;
+      const metadata = item.metadata === undefined ? null : JSON.stringify(item.metadata);
+      const { terms, count } = indexTermString(item.text);
+      // An id given twice in one batch: the later item replaces the earlier, as in two calls.
+      const previous = seen.has(item.id)
+        ? this.stored(item.id, idHashes[index] as number)
+        : stored.get(item.id);
+      seen.add(item.id);
       if (previous === undefined) {
-        const rowid = Number(
-          this.statements.insertItem.run({ ...values, idHash: hash, id: item.id }).lastInsertRowid,
+        const { lastInsertRowid } = this.statements.insertItem.run(
+          idHashes[index],
+          passageRowid,
+          item.kind,
+          textForm,
+          item.id,
+          question,
+          answer,
+          text,
+          metadata,
         );
-        return { rowid, terms };
+        return { rowid: Number(lastInsertRowid), terms, termCount: count };
       }
-      this.statements.updateItem.run({ ...values, rowid: previous.rowid });
+      this.statements.updateItem.run(
+        passageRowid,
+        item.kind,
+        textForm,
+        question,
+        answer,
+        text,
+        metadata,
+        previous.rowid,
+      );
       if (previous.passage_rowid !== passageRowid) orphans.add(previous.passage_rowid);
-      return { rowid: previous.rowid, terms, previousTerms: indexTerms(textOf(previous)) };
+      return {
+        rowid: previous.rowid,
+        terms,
+        termCount: count,
+        previousTerms: indexTermString(textOf(previous)).terms,
+      };
     });
     for (const rowid of orphans) this.statements.dropOrphanPassage.run(rowid, rowid);
     return written;
   }
 
+  private stored(id: string, hash: number): StoredRow | undefined {
+    return (this.statements.byIdHashes.all(`[${hash}]`) as StoredRow[]).find((row) => row.id === id);
+  }
+
+  /** The passage row of each item, inserting the passages not stored yet. */
+  private passageRowids(items: readonly KnowledgeItem[]): number[] {
+    interface Entry {
+      readonly documentId: string;
+      readonly title: string;
+      readonly hash: number;
+      rowid?: number;
+    }
+    // Keyed by passage text: the items of one passage share one string, whose hash V8 keeps.
+    const byText = new Map<string, Entry[]>();
+    const hashes: number[] = [];
+    const find = (documentId: string, title: string, text: string): Entry | undefined =>
+      byText.get(text)?.find((entry) => entry.documentId === documentId && entry.title === title);
+    const entries = items.map((item) => {
+      let entry = find(item.documentId, item.title, item.passage);
+      if (entry === undefined) {
+        entry = {
+          documentId: item.documentId,
+          title: item.title,
+          hash: stringHash(`${item.documentId}\u0000${item.title}\u0000${item.passage}`),
+        };
+        const list = byText.get(item.passage);
+        if (list === undefined) byText.set(item.passage, [entry]);
+        else list.push(entry);
+        hashes.push(entry.hash);
+      }
+      return entry;
+    });
+    for (const row of this.statements.passagesByHashes.iterate(JSON.stringify(hashes))) {
+      const passage = row as { rowid: number; document_id: string; title: string; text: string };
+      const entry = find(passage.document_id, passage.title, passage.text);
+      if (entry !== undefined) entry.rowid = passage.rowid;
+    }
+    return items.map((item, index) => {
+      const entry = entries[index] as Entry;
+      entry.rowid ??= Number(
+        this.statements.insertPassage.run(item.documentId, entry.hash, item.title, item.passage)
+          .lastInsertRowid,
+      );
+      return entry.rowid;
+    });
+  }
+
   /** Deletes every item of the documents (call inside a transaction); returns their rowids and terms. */
-  deleteDocuments(documentIds: readonly string[]): { rowid: number; terms: string[] }[] {
-    const removed: { rowid: number; terms: string[] }[] = [];
+  deleteDocuments(documentIds: readonly string[]): { rowid: number; terms: string }[] {
+    const removed: { rowid: number; terms: string }[] = [];
     const passages = this.statements.passagesOfDocuments.all(JSON.stringify(documentIds)) as {
       rowid: number;
       title: string;
@@ -191,7 +267,7 @@ export class ItemTable {
       >[] as (Omit<TextSource, 'title' | 'passage'> & { rowid: number })[]) {
         removed.push({
           rowid: row.rowid,
-          terms: indexTerms(textOf({ ...row, title: passage.title, passage: passage.text })),
+          terms: indexTermString(textOf({ ...row, title: passage.title, passage: passage.text })).terms,
         });
       }
       this.statements.deleteItemsOfPassage.run(passage.rowid);

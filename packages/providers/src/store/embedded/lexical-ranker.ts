@@ -72,14 +72,14 @@ export class LexicalRanker {
     };
   }
 
-  /** Indexes an item under `terms` (call inside the write transaction). */
-  add(rowid: number, terms: readonly string[]): void {
-    this.statements.insert.run(rowid, terms.join(' '));
+  /** Indexes an item under `terms`, space-separated (call inside the write transaction). */
+  add(rowid: number, terms: string): void {
+    this.statements.insert.run(rowid, terms);
   }
 
   /** Removes an item indexed under `terms` (a contentless index needs the terms it was given). */
-  remove(rowid: number, terms: readonly string[]): void {
-    this.statements.delete.run(rowid, terms.join(' '));
+  remove(rowid: number, terms: string): void {
+    this.statements.delete.run(rowid, terms);
   }
 
   /** Forgets cached statistics: call after every write. */

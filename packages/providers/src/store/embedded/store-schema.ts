@@ -22,7 +22,8 @@ CREATE TABLE passages (
   title TEXT NOT NULL,
   text TEXT NOT NULL
 );
-CREATE INDEX passages_document_id ON passages (document_id, content_hash);
+CREATE INDEX passages_document_id ON passages (document_id);
+CREATE INDEX passages_content_hash ON passages (content_hash);
 CREATE TABLE items (
   rowid INTEGER PRIMARY KEY,
   id_hash INTEGER NOT NULL,
