@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type {
   DeleteOptions,
   Embedder,
-  KnowledgeItem,
   KnowledgeStore,
   SearchMode,
   SearchOptions,
@@ -14,8 +13,9 @@ import type {
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type Database from 'better-sqlite3';
 import { DenseRanker, type VectorChange } from './embedded/dense-ranker.js';
+import { embedMissing, embedQuery } from './embedded/embedding.js';
 import { type Ranked, reciprocalRankFusion } from './embedded/fusion.js';
-import { ItemTable } from './embedded/item-table.js';
+import { ItemTable, validateItem } from './embedded/item-table.js';
 import { LexicalRanker } from './embedded/lexical-ranker.js';
 import { MetaTable, openStoreDatabase } from './embedded/store-schema.js';
 
@@ -28,27 +28,6 @@ export interface EmbeddedStoreOptions {
   readonly embedder?: Embedder;
   /** Open for reading only: upserts and deletes fail, nothing on disk changes. */
   readonly readonly?: boolean;
-}
-
-function validateItem(item: KnowledgeItem): void {
-  if (typeof item.id !== 'string' || item.id === '') {
-    throw new RootweaverError('invalid-input', 'Every knowledge item needs a non-empty id.');
-  }
-  if (item.kind !== 'qa' && item.kind !== 'passage') {
-    throw new RootweaverError(
-      'invalid-input',
-      `Item ${item.id} has kind '${String(item.kind)}'; use 'qa' or 'passage'.`,
-    );
-  }
-  for (const [key, value] of Object.entries(item.metadata ?? {})) {
-    const type = typeof value;
-    if (type !== 'string' && type !== 'number' && type !== 'boolean') {
-      throw new RootweaverError(
-        'invalid-input',
-        `Item ${item.id} has metadata '${key}' of type ${type}; metadata values must be strings, numbers or booleans.`,
-      );
-    }
-  }
 }
 
 /**
@@ -151,7 +130,7 @@ export class EmbeddedStore implements KnowledgeStore {
     const items = options.items;
     if (items.length === 0) return { upserted: 0 };
     for (const item of items) validateItem(item);
-    const computed = await this.embedMissing(items, options.signal);
+    const computed = await embedMissing(this.embedder, items, options.signal);
     throwIfAborted(options.signal);
     const vectors = items.map((item, index) => item.vector ?? computed[index]);
     let dimension = this.dimension;
@@ -188,30 +167,6 @@ export class EmbeddedStore implements KnowledgeStore {
       this.dense.apply(dimension, changes);
     }
     return { upserted: items.length };
-  }
-
-  private async embedMissing(
-    items: readonly KnowledgeItem[],
-    signal: AbortSignal | undefined,
-  ): Promise<(Float32Array | undefined)[]> {
-    const computed: (Float32Array | undefined)[] = [];
-    const embedder = this.embedder;
-    const missing = items.flatMap((item, index) => (item.vector === undefined ? [index] : []));
-    if (embedder === undefined || missing.length === 0) return computed;
-    const result = await embedder.embed({
-      values: missing.map((index) => items[index]?.text ?? ''),
-      ...(signal === undefined ? {} : { signal }),
-    });
-    if (result.vectors.length !== missing.length) {
-      throw new RootweaverError(
-        'embedding-failed',
-        `The embedder ${embedder.modelId} returned ${result.vectors.length} vectors for ${missing.length} texts.`,
-      );
-    }
-    missing.forEach((itemIndex, position) => {
-      computed[itemIndex] = result.vectors[position];
-    });
-    return computed;
   }
 
   async deleteByDocument(options: DeleteOptions): Promise<{ deleted: number }> {
@@ -254,7 +209,7 @@ export class EmbeddedStore implements KnowledgeStore {
           `A ${mode} search needs a query vector or an embedder; open the store with an embedder, or search with mode 'lexical'.`,
         );
       }
-      const queryVector = options.vector ?? (await this.embedQuery(options.query, options.signal));
+      const queryVector = options.vector ?? (await embedQuery(this.embedder, options.query, options.signal));
       throwIfAborted(options.signal);
       if (mode === 'dense') {
         ranking = this.dense.rank(queryVector, topK, options.filter);
@@ -268,17 +223,6 @@ export class EmbeddedStore implements KnowledgeStore {
     }
     const hits = this.items.hits(ranking.slice(0, topK));
     return { hits, mode, latencyMs: performance.now() - started };
-  }
-
-  private async embedQuery(query: string, signal: AbortSignal | undefined): Promise<Float32Array> {
-    const embedder = this.embedder;
-    if (embedder === undefined) throw new RootweaverError('not-configured', 'No embedder is configured.');
-    const result = await embedder.embed({ values: [query], ...(signal === undefined ? {} : { signal }) });
-    const vector = result.vectors[0];
-    if (vector === undefined) {
-      throw new RootweaverError('embedding-failed', `The embedder ${embedder.modelId} returned no vector.`);
-    }
-    return vector;
   }
 
   async stats(): Promise<StoreStats> {

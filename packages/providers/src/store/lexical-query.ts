@@ -31,7 +31,8 @@ export function stemTerm(term: string): string {
   return term;
 }
 
-const asciiOnly = /^[\x00-\x7f]*$/;
+// Every character below U+0080 (a range, so no control character is written out).
+const asciiOnly = /^[^\u0080-\uffff]*$/;
 const nonWord = /[^a-z0-9]+/g;
 const endsInS = /[a-z0-9]+s(?= |$)/g;
 

@@ -1,4 +1,5 @@
 import type { KnowledgeItem, KnowledgeItemKind, MetadataValue, SearchHit } from '@rootweaver/core';
+import { RootweaverError } from '@rootweaver/core';
 import type Database from 'better-sqlite3';
 import { indexTermString } from '../lexical-query.js';
 import type { Ranked } from './fusion.js';
@@ -9,6 +10,28 @@ import type { Ranked } from './fusion.js';
  * `index build` makes them) or the passage itself (3, passage items).
  */
 export type TextForm = 0 | 1 | 2 | 3;
+
+/** Refuses an item the store cannot hold: no id, an unknown kind, metadata that is not flat. */
+export function validateItem(item: KnowledgeItem): void {
+  if (typeof item.id !== 'string' || item.id === '') {
+    throw new RootweaverError('invalid-input', 'Every knowledge item needs a non-empty id.');
+  }
+  if (item.kind !== 'qa' && item.kind !== 'passage') {
+    throw new RootweaverError(
+      'invalid-input',
+      `Item ${item.id} has kind '${String(item.kind)}'; use 'qa' or 'passage'.`,
+    );
+  }
+  for (const [key, value] of Object.entries(item.metadata ?? {})) {
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean') {
+      throw new RootweaverError(
+        'invalid-input',
+        `Item ${item.id} has metadata '${key}' of type ${type}; metadata values must be strings, numbers or booleans.`,
+      );
+    }
+  }
+}
 
 /** The columns an item's text (and so its terms) is rebuilt from. */
 export interface TextSource {

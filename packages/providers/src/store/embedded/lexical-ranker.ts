@@ -54,10 +54,18 @@ export class LexicalRanker {
   private corpus: CorpusStatistics | undefined;
   private readonly terms = new Map<string, { documents: number; occurrences: number }>();
   private readonly statements;
+  private readonly scanBudget: number;
+  /** How many rankings stopped early (pruned) and how many FTS5's bm25() made. */
+  readonly paths = { pruned: 0, fts: 0 };
 
-  constructor(database: Database.Database, shortestLength: () => number) {
+  constructor(
+    database: Database.Database,
+    shortestLength: () => number,
+    options: { scanBudget?: number } = {},
+  ) {
     this.database = database;
     this.shortestLength = shortestLength;
+    this.scanBudget = options.scanBudget ?? scanBudget;
     this.statements = {
       averages: database.prepare('SELECT block FROM items_fts_data WHERE id = 1').pluck(),
       vocabulary: database.prepare(
@@ -149,13 +157,17 @@ export class LexicalRanker {
       // Items not scored yet hold only the remaining terms: none can pass the k-th.
       if (kth !== undefined && kth >= remaining) break;
       scanned += entry.documents;
-      if (scanned > scanBudget) return this.rankWithFts(terms, limit, filter);
+      if (scanned > this.scanBudget) {
+        this.paths.fts += 1;
+        return this.rankWithFts(terms, limit, filter);
+      }
       for (const row of this.candidates(entry.term, conditions)) {
         if (scores.has(row.rowid)) continue;
         scores.set(row.rowid, score(indexTerms(textOf(row)), idf, corpus.averageLength));
       }
       remaining -= entry.ceiling;
     }
+    this.paths.pruned += 1;
     return [...scores.entries()]
       .map(([rowid, value]) => ({ rowid, score: value }))
       .sort(byScore)
