@@ -29,8 +29,8 @@ import {
 } from '../parse-arguments.js';
 
 const usage = `Usage:
-  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--json]
-  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--json]
+  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
+  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
   rootweaver index import --kb FILE --out DIR [--embedder onnx:DIR|openai] [--json]
   rootweaver index stats DIR [--json]
 
@@ -42,6 +42,8 @@ update  the same, but requires an existing index: changed passages are regenerat
 import  loads a knowledge base of {title, passage, qa: [{question, answer}]} lines as it is.
 stats   prints what an index holds.
 Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.
+--workers N: threads that annotate and generate (rules only) while one writes; default one per core
+        on 400+ passages, 0 for none.
 Exit code 1 when some passages failed to generate (they are retried by the next run).`;
 
 const buildOptions: OptionSpec = {
@@ -50,6 +52,7 @@ const buildOptions: OptionSpec = {
   generator: { type: 'string' },
   embedder: { type: 'string' },
   concurrency: { type: 'string' },
+  workers: { type: 'string' },
   json: { type: 'boolean' },
 };
 
@@ -194,6 +197,8 @@ async function runBuild(
       ? undefined
       : choiceOption(command, values, 'generator', ['llm', 'rules'] as const, 'rules');
   const concurrency = positiveIntegerOption(command, values, 'concurrency') ?? 4;
+  const workers =
+    stringOption(values, 'workers') === '0' ? 0 : positiveIntegerOption(command, values, 'workers');
   const json = booleanOption(values, 'json');
   if (!existsSync(corpus)) {
     throw new RootweaverError(
@@ -220,6 +225,7 @@ async function runBuild(
       generator,
       store,
       concurrency,
+      ...(workers === undefined ? {} : { workers }),
       signal,
       checkpointDirectory: out,
       onProgress: progress.report,
