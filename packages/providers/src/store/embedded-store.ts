@@ -149,17 +149,12 @@ export class EmbeddedStore implements KnowledgeStore {
     this.lexical.forget();
     this.database.transaction(() => {
       let shortest = Number(this.meta.get('shortest_terms') ?? Number.POSITIVE_INFINITY);
-      // Terms to index, by rowid: an item replaced within this call was never indexed, only queued.
-      const queued = new Map<number, string>();
       this.items.write(items).forEach((written, index) => {
-        if (written.previousTerms !== undefined && !queued.delete(written.rowid)) {
-          this.lexical.remove(written.rowid, written.previousTerms);
-        }
-        queued.set(written.rowid, written.terms);
+        if (written.previousTerms !== undefined) this.lexical.remove(written.rowid, written.previousTerms);
+        this.lexical.add(written.rowid, written.terms);
         shortest = Math.min(shortest, written.termCount);
         if (dimension !== undefined) changes.push({ rowid: written.rowid, vector: vectors[index] });
       });
-      this.lexical.add([...queued].map(([rowid, terms]) => ({ rowid, terms })));
       this.meta.set('shortest_terms', String(shortest));
       if (dimension !== undefined && this.dimension === undefined) {
         this.meta.set('dimension', String(dimension));

@@ -142,11 +142,9 @@ export class ItemTable {
       insertPassage: prepare(
         'INSERT INTO passages (document_id, content_hash, title, text) VALUES (?, ?, ?, ?)',
       ),
-      lastRowid: prepare('SELECT max(rowid) FROM items').pluck(),
-      insertItems:
-        prepare(`INSERT INTO items (rowid, id_hash, passage_rowid, kind, text_form, id, question, answer, text, metadata)
-        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7,
-          value ->> 8, value ->> 9 FROM json_each(?)`),
+      insertItem: prepare(
+        'INSERT INTO items (id_hash, passage_rowid, kind, text_form, id, question, answer, text, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       updateItem: prepare(
         'UPDATE items SET passage_rowid = ?, kind = ?, text_form = ?, question = ?, answer = ?, text = ?, metadata = ? WHERE rowid = ?',
       ),
@@ -172,20 +170,6 @@ export class ItemTable {
 
   /** Inserts or replaces items by id (call inside a transaction). */
   write(items: readonly KnowledgeItem[]): WrittenItem[] {
-    // An id given twice in one call: the later item replaces the earlier, as in two calls.
-    const seen = new Set<string>();
-    for (let index = 0; index < items.length; index += 1) {
-      const id = (items[index] as KnowledgeItem).id;
-      if (seen.has(id))
-        return [...this.writeDistinct(items.slice(0, index)), ...this.write(items.slice(index))];
-      seen.add(id);
-    }
-    return this.writeDistinct(items);
-  }
-
-  /** `write` for items with distinct ids: new rows go in with one statement, replaced ones one by one. */
-  private writeDistinct(items: readonly KnowledgeItem[]): WrittenItem[] {
-    if (items.length === 0) return [];
     const passages = this.passageRowids(items);
     const idHashes = items.map((item) => stringHash(item.id));
     // One lookup for the whole batch: in a fresh build nothing is found.
@@ -193,8 +177,7 @@ export class ItemTable {
     for (const row of this.statements.byIdHashes.iterate(JSON.stringify([...new Set(idHashes)]))) {
       stored.set((row as StoredRow).id, row as StoredRow);
     }
-    let nextRowid = ((this.statements.lastRowid.get() as number | null) ?? 0) + 1;
-    const inserts: unknown[][] = [];
+    const seen = new Set<string>();
     const orphans = new Set<number>();
     const written = items.map((item, index) => {
       const passageRowid = passages[index] as number;
@@ -204,12 +187,13 @@ export class ItemTable {
       const text = textForm === 0 ? item.text : null;
       const metadata = item.metadata === undefined ? null : JSON.stringify(item.metadata);
       const { terms, count } = indexTermString(item.text);
-      const previous = stored.get(item.id);
+      // An id given twice in one batch: the later item replaces the earlier, as in two calls.
+      const previous = seen.has(item.id)
+        ? this.stored(item.id, idHashes[index] as number)
+        : stored.get(item.id);
+      seen.add(item.id);
       if (previous === undefined) {
-        const rowid = nextRowid;
-        nextRowid += 1;
-        inserts.push([
-          rowid,
+        const { lastInsertRowid } = this.statements.insertItem.run(
           idHashes[index],
           passageRowid,
           item.kind,
@@ -219,8 +203,8 @@ export class ItemTable {
           answer,
           text,
           metadata,
-        ]);
-        return { rowid, terms, termCount: count };
+        );
+        return { rowid: Number(lastInsertRowid), terms, termCount: count };
       }
       this.statements.updateItem.run(
         passageRowid,
@@ -240,10 +224,12 @@ export class ItemTable {
         previousTerms: indexTermString(textOf(previous)).terms,
       };
     });
-    // New rows as one JSON array: one call into SQLite instead of one per row.
-    if (inserts.length > 0) this.statements.insertItems.run(JSON.stringify(inserts));
     for (const rowid of orphans) this.statements.dropOrphanPassage.run(rowid, rowid);
     return written;
+  }
+
+  private stored(id: string, hash: number): StoredRow | undefined {
+    return (this.statements.byIdHashes.all(`[${hash}]`) as StoredRow[]).find((row) => row.id === id);
   }
 
   /** The passage row of each item, inserting the passages not stored yet. */

@@ -19,9 +19,10 @@ function rankerOver(name: string, items: readonly KnowledgeItem[], budget = scan
   let shortest = Number.POSITIVE_INFINITY;
   const ranker = new LexicalRanker(database, () => shortest, { scanBudget: budget });
   database.transaction(() => {
-    const written = table.write(items);
-    ranker.add(written);
-    for (const entry of written) shortest = Math.min(shortest, entry.termCount);
+    for (const written of table.write(items)) {
+      ranker.add(written.rowid, written.terms);
+      shortest = Math.min(shortest, written.termCount);
+    }
   })();
   return ranker;
 }

@@ -71,9 +71,7 @@ export class LexicalRanker {
       vocabulary: database.prepare(
         'SELECT doc AS documents, cnt AS occurrences FROM items_vocabulary WHERE term = ?',
       ),
-      insert: database.prepare(
-        'INSERT INTO items_fts (rowid, terms) SELECT value ->> 0, value ->> 1 FROM json_each(?)',
-      ),
+      insert: database.prepare('INSERT INTO items_fts (rowid, terms) VALUES (?, ?)'),
       delete: database.prepare("INSERT INTO items_fts (items_fts, rowid, terms) VALUES ('delete', ?, ?)"),
       ranked: database.prepare(
         'SELECT rowid, bm25(items_fts) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score LIMIT ?',
@@ -82,11 +80,9 @@ export class LexicalRanker {
     };
   }
 
-  /** Indexes items under their terms, space-separated (call inside the write transaction). */
-  add(entries: readonly { readonly rowid: number; readonly terms: string }[]): void {
-    if (entries.length === 0) return;
-    // One JSON array: one call into SQLite instead of one per item.
-    this.statements.insert.run(JSON.stringify(entries.map((entry) => [entry.rowid, entry.terms])));
+  /** Indexes an item under `terms`, space-separated (call inside the write transaction). */
+  add(rowid: number, terms: string): void {
+    this.statements.insert.run(rowid, terms);
   }
 
   /** Removes an item indexed under `terms` (a contentless index needs the terms it was given). */
