@@ -6,6 +6,7 @@
 // docs/benchmarks.md.
 //
 //   node tools/bench/dist/peers.js [--sizes 10000,100000] [--million] [--queries 1000] [--no-dense] [--no-lexical]
+//     [--lexical-peers 'raw FTS5,FlexSearch']
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -43,11 +44,19 @@ const { values } = parseArgs({
     'no-dense': { type: 'boolean', default: false },
     'no-lexical': { type: 'boolean', default: false },
     out: { type: 'string', default: 'docs/benchmarks.md' },
+    // Lexical peers to run (MiniSearch takes seconds per query at 1M): a comma-separated subset.
+    'lexical-peers': { type: 'string', default: 'raw FTS5,MiniSearch,FlexSearch' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
 if (values.million) sizes.push(1_000_000);
 const queryCount = Number(values.queries);
+const lexicalPeers = new Set([
+  'EmbeddedStore',
+  ...values['lexical-peers'].split(',').map((name) => name.trim()),
+]);
+const only = <T>(engines: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(engines).filter(([name]) => lexicalPeers.has(name)));
 const dimension = Number(values.dimension);
 const root = mkdtempSync(join(tmpdir(), 'rootweaver-peers-'));
 const lines: string[] = [];
@@ -123,33 +132,40 @@ async function lexical(size: number): Promise<void> {
   );
   const mini = new MiniSearch<{ id: number; text: string }>({ fields: ['text'] });
   const flex = new FlexIndex({ tokenize: 'strict' });
-  const ingest: Record<string, number> = { EmbeddedStore: 0, 'raw FTS5': 0, MiniSearch: 0, FlexSearch: 0 };
+  const ingest: Record<string, number> = only({
+    EmbeddedStore: 0,
+    'raw FTS5': 0,
+    MiniSearch: 0,
+    FlexSearch: 0,
+  });
   const batch = 10_000;
   for (let offset = 0, round = 0; offset < items.length; offset += batch, round += 1) {
     const slice = items.slice(offset, offset + batch);
-    const steps: [string, () => Promise<void> | void][] = [
-      ['EmbeddedStore', async () => void (await store.upsert({ items: slice }))],
+    const steps = (
       [
-        'raw FTS5',
-        () =>
-          fts.transaction(() => {
+        ['EmbeddedStore', async () => void (await store.upsert({ items: slice }))],
+        [
+          'raw FTS5',
+          () =>
+            fts.transaction(() => {
+              slice.forEach((item, index) => {
+                ftsInsert.run(offset + index + 1, item.text);
+              });
+            })(),
+        ],
+        [
+          'MiniSearch',
+          () => mini.addAll(slice.map((item, index) => ({ id: offset + index, text: item.text }))),
+        ],
+        [
+          'FlexSearch',
+          () =>
             slice.forEach((item, index) => {
-              ftsInsert.run(offset + index + 1, item.text);
-            });
-          })(),
-      ],
-      [
-        'MiniSearch',
-        () => mini.addAll(slice.map((item, index) => ({ id: offset + index, text: item.text }))),
-      ],
-      [
-        'FlexSearch',
-        () =>
-          slice.forEach((item, index) => {
-            flex.add(offset + index, item.text);
-          }),
-      ],
-    ];
+              flex.add(offset + index, item.text);
+            }),
+        ],
+      ] as [string, () => Promise<void> | void][]
+    ).filter(([name]) => lexicalPeers.has(name));
     for (let turn = 0; turn < steps.length; turn += 1) {
       const [name, step] = steps[(round + turn) % steps.length] as [string, () => Promise<void> | void];
       const started = performance.now();
@@ -158,7 +174,7 @@ async function lexical(size: number): Promise<void> {
     }
   }
   const samples = await interleave<string>(
-    {
+    only({
       EmbeddedStore: (query) => store.search({ query, topK: 10, mode: 'lexical' }),
       'raw FTS5': (query) => {
         const terms = searchTerms(query);
@@ -166,7 +182,7 @@ async function lexical(size: number): Promise<void> {
       },
       MiniSearch: (query) => mini.search(query, { combineWith: 'OR' }).slice(0, 10),
       FlexSearch: (query) => flex.search(query, { limit: 10, suggest: true }),
-    },
+    }),
     queries,
   );
   const rate = (name: string): number => size / ((ingest[name] ?? Number.NaN) / 1000);
