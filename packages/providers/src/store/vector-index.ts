@@ -109,7 +109,8 @@ export class VectorIndex {
   search(vector: Float32Array, k: number): VectorMatch[] {
     const size = this.index.size();
     if (size === 0 || k <= 0) return [];
-    const result = this.index.search(vector, Math.min(k, size));
+    // One query, one thread: usearch starts `threads` new threads per call (0 = one per core).
+    const result = this.index.search(vector, Math.min(k, size), 1);
     const matches: VectorMatch[] = [];
     for (let position = 0; position < result.keys.length; position += 1) {
       const key = result.keys[position];

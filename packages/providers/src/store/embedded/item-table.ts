@@ -123,10 +123,16 @@ export interface WrittenItem {
  * and `items` (id, kind, question, answer, metadata, and `text` only when it is not rebuilt from
  * them). Knows nothing of rankings; the lexical and dense rankers keep their own tables.
  */
+const hitSelect = `SELECT i.rowid, i.id, p.document_id, i.kind, p.title, i.text_form, i.text, p.text AS passage,
+  i.question, i.answer, i.metadata FROM items i JOIN passages p ON p.rowid = i.passage_rowid WHERE i.rowid`;
+
 export class ItemTable {
   private readonly statements;
+  private readonly database: Database.Database;
+  private readonly hitStatements: Database.Statement[] = [];
 
   constructor(database: Database.Database, readonly: boolean) {
+    this.database = database;
     const prepare = (sql: string): Database.Statement =>
       database.prepare(readonly && !/^\s*SELECT/i.test(sql) ? 'SELECT 1' : sql);
     const rowColumns =
@@ -159,9 +165,7 @@ export class ItemTable {
       ),
       deleteItemsOfPassage: prepare('DELETE FROM items WHERE passage_rowid = ?'),
       deletePassage: prepare('DELETE FROM passages WHERE rowid = ?'),
-      hits: prepare(`SELECT i.rowid, i.id, p.document_id, i.kind, p.title, i.text_form, i.text, p.text AS passage,
-        i.question, i.answer, i.metadata FROM items i JOIN passages p ON p.rowid = i.passage_rowid
-        WHERE i.rowid IN (SELECT value FROM json_each(?))`),
+      hits: prepare(`${hitSelect} IN (SELECT value FROM json_each(?))`),
       counts: prepare(`SELECT count(*) AS items, coalesce(sum(kind = 'qa'), 0) AS qa,
         coalesce(sum(kind = 'passage'), 0) AS passage FROM items`),
       documents: prepare('SELECT count(DISTINCT document_id) FROM passages').pluck(),
@@ -302,7 +306,19 @@ export class ItemTable {
   /** The stored items of a ranking, in its order, as search hits. */
   hits(ranking: readonly Ranked[]): SearchHit[] {
     if (ranking.length === 0) return [];
-    const rows = this.statements.hits.all(JSON.stringify(ranking.map((entry) => entry.rowid))) as HitRow[];
+    const rowids = ranking.map((entry) => entry.rowid);
+    // Up to 64 hits (every top-k the engine asks for) by bound rowids; more through json_each.
+    let rows: HitRow[];
+    if (rowids.length <= 64) {
+      let statement = this.hitStatements[rowids.length];
+      if (statement === undefined) {
+        statement = this.database.prepare(`${hitSelect} IN (${rowids.map(() => '?').join(', ')})`);
+        this.hitStatements[rowids.length] = statement;
+      }
+      rows = statement.all(...rowids) as HitRow[];
+    } else {
+      rows = this.statements.hits.all(JSON.stringify(rowids)) as HitRow[];
+    }
     const byRowid = new Map(rows.map((row) => [row.rowid, row]));
     const hits: SearchHit[] = [];
     for (const entry of ranking) {
