@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { indexTermString, indexTerms, queryTerms, searchTerms, stemTerm } from '../lexical-query.js';
 import { syntheticQaPairs } from '../synthetic-qa.js';
 import { ItemTable } from './item-table.js';
-import { LexicalRanker, readVarint, scanBudget } from './lexical-ranker.js';
+import { LexicalRanker, readVarint, scanBudget, TopScores } from './lexical-ranker.js';
 import { openStoreDatabase } from './store-schema.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rootweaver-lexical-ranker-'));
@@ -72,6 +72,23 @@ describe('readVarint', () => {
     expect(readVarint(Uint8Array.from([0x00, 0x83, 0xff, 0x7f]), 1)).toEqual({ value: 65_535, next: 4 });
     expect(readVarint(Uint8Array.from([0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x07]), 0).value).toBe(
       7,
+    );
+  });
+});
+
+describe('TopScores', () => {
+  it('keeps the k-th largest of every score seen', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 })),
+        fc.integer({ min: 1, max: 8 }),
+        (values, k) => {
+          const top = new TopScores(k);
+          for (const value of values) top.add(value);
+          const sorted = [...values].sort((left, right) => right - left);
+          expect(top.kth()).toBe(values.length < k ? undefined : sorted[k - 1]);
+        },
+      ),
     );
   });
 });

@@ -149,11 +149,12 @@ export class LexicalRanker {
     if (terms.length === 0) return [];
     const idf = new Map(terms.map((entry) => [entry.term, entry.idf]));
     const scores = new Map<number, number>();
+    const best = new TopScores(limit);
     const conditions = filterSql(filter);
     let remaining = terms.reduce((sum, entry) => sum + entry.ceiling, 0);
     let scanned = 0;
     for (const entry of terms) {
-      const kth = kthLargest(scores, limit);
+      const kth = best.kth();
       // Items not scored yet hold only the remaining terms: none can pass the k-th.
       if (kth !== undefined && kth >= remaining) break;
       scanned += entry.documents;
@@ -163,7 +164,9 @@ export class LexicalRanker {
       }
       for (const row of this.candidates(entry.term, conditions)) {
         if (scores.has(row.rowid)) continue;
-        scores.set(row.rowid, score(indexTerms(textOf(row)), idf, corpus.averageLength));
+        const value = score(indexTerms(textOf(row)), idf, corpus.averageLength);
+        scores.set(row.rowid, value);
+        best.add(value);
       }
       remaining -= entry.ceiling;
     }
@@ -222,17 +225,36 @@ export function score(
   idf: ReadonlyMap<string, number>,
   averageLength: number,
 ): number {
-  const counts = new Map<string, number>();
-  for (const term of terms) if (idf.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
   const norm = k1 * (1 - b + (b * terms.length) / Math.max(averageLength, 1e-9));
   let total = 0;
-  for (const [term, count] of counts) total += ((idf.get(term) ?? 0) * count * (k1 + 1)) / (count + norm);
+  // A handful of query terms against ten-odd item terms: counting in place beats building a map.
+  for (const [term, weight] of idf) {
+    let count = 0;
+    for (const candidate of terms) if (candidate === term) count += 1;
+    if (count > 0) total += (weight * count * (k1 + 1)) / (count + norm);
+  }
   return total;
 }
 
-/** The k-th largest value, or `undefined` when there are fewer than k. */
-function kthLargest(scores: ReadonlyMap<number, number>, k: number): number | undefined {
-  if (scores.size < k) return undefined;
-  const values = Float64Array.from(scores.values()).sort();
-  return values[values.length - k];
+/** The k largest scores seen so far, smallest first (k is a top-k: tens, not thousands). */
+export class TopScores {
+  private readonly values: number[] = [];
+
+  constructor(private readonly k: number) {}
+
+  add(value: number): void {
+    const values = this.values;
+    if (values.length === this.k) {
+      if (value <= (values[0] as number)) return;
+      values.shift();
+    }
+    let index = values.length;
+    while (index > 0 && (values[index - 1] as number) > value) index -= 1;
+    values.splice(index, 0, value);
+  }
+
+  /** The k-th largest score, or `undefined` before k were seen. */
+  kth(): number | undefined {
+    return this.values.length === this.k ? this.values[0] : undefined;
+  }
 }
