@@ -190,12 +190,13 @@ function render(report) {
   ].join('\n');
 }
 
-// Keep the section `pnpm bench:peers` writes (between its markers) when re-rendering the page.
-let peersSection = '';
+// Keep the sections `pnpm bench:peers` and `pnpm bench:build` write (between their markers).
+let keptSections = [];
 try {
-  peersSection = readFileSync(outputPath, 'utf8').match(/<!-- peers:begin -->[\s\S]*<!-- peers:end -->/)?.[0] ?? '';
+  keptSections =
+    readFileSync(outputPath, 'utf8').match(/<!-- ([a-z-]+):begin -->[\s\S]*?<!-- \1:end -->/g) ?? [];
 } catch {
   // no page yet
 }
-writeFileSync(outputPath, `${render(readReport(inputPath)).trimEnd()}\n${peersSection === '' ? '' : `\n${peersSection}\n`}`);
+writeFileSync(outputPath, `${[render(readReport(inputPath)).trimEnd(), ...keptSections].join('\n\n')}\n`);
 console.log(`render-benchmarks: wrote ${path.relative(process.cwd(), outputPath) || outputPath}`);

@@ -50,6 +50,7 @@ export {
   type ProgressReporterOptions,
   type ProgressSnapshot,
 } from './progress/progress-reporter.js';
+export * from './selection/index.js';
 export { normaliseText } from './validation/normalise-text.js';
 export {
   emptyRejectionCounts,

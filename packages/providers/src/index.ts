@@ -15,9 +15,26 @@ export {
   OpenAIEmbedder,
   type OpenAIEmbedderOptions,
 } from './llm/openai-embedder.js';
-export { OnnxEmbedder, type OnnxEmbedderOptions } from './onnx/onnx-embedder.js';
-export { OnnxSpanExtractor, type OnnxSpanExtractorOptions } from './onnx/onnx-span-extractor.js';
-export { type EncodedText, type WordPieceToken, WordPieceTokenizer } from './onnx/wordpiece-tokenizer.js';
+export { checkModelFolder, type ModelFolderCheck } from './onnx/check-model-folder.js';
+export {
+  type ModelFolderConfig,
+  modelFolderConfigFile,
+  type Pooling,
+  readModelFolderConfig,
+} from './onnx/model-folder-config.js';
+export {
+  type EncodedText,
+  ModelTokenizer,
+  type PairEncoding,
+  type TokenizerDescription,
+  type TokenSpan,
+} from './onnx/model-tokenizer.js';
+export { OnnxEmbedder, type OnnxEmbedderOptions, type OnnxEmbedderSettings } from './onnx/onnx-embedder.js';
+export {
+  OnnxSpanExtractor,
+  type OnnxSpanExtractorOptions,
+  type OnnxSpanExtractorSettings,
+} from './onnx/onnx-span-extractor.js';
 export {
   createProviderSet,
   type ProviderSet,

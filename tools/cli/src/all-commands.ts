@@ -5,6 +5,7 @@ import { demoCommand } from './commands/demo-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { flagsCommand } from './commands/flags-command.js';
 import { indexCommand } from './commands/index-command.js';
+import { modelsCommand } from './commands/models-command.js';
 import { serveCommand } from './commands/serve-command.js';
 
 /** Every `rootweaver` subcommand, in the order `--help` lists them. */
@@ -16,4 +17,5 @@ export const allCommands: readonly CliCommand[] = [
   serveCommand,
   benchCommand,
   flagsCommand,
+  modelsCommand,
 ];

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { type SelectorChoice, selectIndexExtractor } from '@rootweaver/capabilities';
 import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
+import type { SelectorTrainingOutcome } from '@rootweaver/offline';
 import { createProviderSet } from '@rootweaver/providers';
 import { CliUsageError } from './cli-usage-error.js';
 import { combineHashes, hashDirectory, hashPath } from './content-hash.js';
@@ -30,11 +32,21 @@ export function resolveIndexSource(
   return given[0] as IndexSource;
 }
 
-/** Hash of the offline builder's sources, so a changed generator invalidates cached indexes. */
+/**
+ * Hash of the offline builder's sources and of the candidate features the selector is trained on, so a
+ * changed generator or feature invalidates cached indexes (and their selectors).
+ */
 async function builderHash(repoRoot: string): Promise<string> {
-  return hashDirectory(
-    join(repoRoot, 'packages', 'offline', 'src'),
-    (path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.bench.ts'),
+  const sources = (path: string) =>
+    path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.bench.ts');
+  return combineHashes(
+    ...(await Promise.all(
+      [
+        join(repoRoot, 'packages', 'offline', 'src'),
+        join(repoRoot, 'packages', 'innovations', 'src', 'extraction'),
+        join(repoRoot, 'packages', 'innovations', 'src', 'selection'),
+      ].map((directory) => hashDirectory(directory, sources)),
+    )),
   );
 }
 
@@ -111,6 +123,7 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
     if (source.kind === 'kb') {
       const summary = await importKnowledgeBase({ path: source.path, store, directory, ...signal });
       progress(`imported ${summary.pairs} pairs from ${summary.passages} passages`);
+      progress(selectorLine(summary.selector));
     } else {
       let lastReport = 0;
       const summary = await buildIndex({
@@ -126,6 +139,7 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
         },
       });
       progress(`built ${summary.pairs} pairs from ${summary.passages} passages`);
+      progress(selectorLine(summary.selector));
     }
   } finally {
     await providers.close();
@@ -135,6 +149,13 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
   await writeFile(options.stampFile, `${JSON.stringify(stamp, null, 2)}\n`);
   progress(`index ready in ${(buildMs / 1000).toFixed(1)} s`);
   return { directory, reused: false, buildMs };
+}
+
+/** One line on what the build did about the index's answer selector. */
+export function selectorLine(outcome: SelectorTrainingOutcome | undefined): string {
+  if (outcome === undefined) return 'selector: not trained';
+  if (outcome.status === 'skipped') return `selector: not trained — ${outcome.reason}`;
+  return `selector@${outcome.version}: held-out top-1 ${(outcome.top1 * 100).toFixed(1)} % (heuristic ${(outcome.heuristicTop1 * 100).toFixed(1)} %), ECE ${outcome.expectedCalibrationError.toFixed(3)}, ${outcome.queries} questions, ${(outcome.totalMs / 1000).toFixed(1)} s → ${outcome.file}`;
 }
 
 /** What the commands need from an opened index (the shape of providers' `createProviderSet`). */
@@ -148,6 +169,8 @@ export interface OpenedProviders {
 
 export interface OpenIndexOptions {
   readonly source: IndexSource;
+  /** The index's own selector (default), none, or a selector file trained elsewhere. */
+  readonly selector?: SelectorChoice;
   readonly repoRoot: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly rebuild: boolean;
@@ -159,6 +182,8 @@ export interface OpenedIndex {
   readonly providers: OpenedProviders;
   readonly directory: string;
   readonly description: string;
+  /** Which extractor answers, and why (ADR-0007). */
+  readonly extractorDescription: string;
 }
 
 /** Where built indexes are cached: ROOTWEAVER_CACHE_DIR, else `.rootweaver/` in the checkout (gitignored). */
@@ -175,12 +200,36 @@ export function llmConfigured(env: Readonly<Record<string, string | undefined>>)
   return (env.OPENAI_BASE_URL ?? '').trim() !== '' || (env.OPENAI_API_KEY ?? '').trim() !== '';
 }
 
-/** Opens an index directory read-only, with an LLM when OPENAI_BASE_URL / OPENAI_API_KEY are set. */
+/**
+ * Opens an index directory read-only, with an LLM when OPENAI_BASE_URL / OPENAI_API_KEY are set, and
+ * the index's learned selector as the extractor when it has one (unless an ONNX extractor is configured).
+ */
 export async function openProviders(options: {
   readonly directory: string;
   readonly env: Readonly<Record<string, string | undefined>>;
-}): Promise<OpenedProviders> {
-  return createProviderSet({ indexDirectory: options.directory, env: options.env, readonly: true });
+  readonly selector?: SelectorChoice;
+}): Promise<OpenedProviders & { readonly extractorDescription: string }> {
+  const providers = await createProviderSet({
+    indexDirectory: options.directory,
+    env: options.env,
+    readonly: true,
+  });
+  if (providers.extractor !== undefined)
+    return { ...providers, extractorDescription: `extractor: ${providers.extractor.id} (ONNX)` };
+  try {
+    const chosen = await selectIndexExtractor({
+      indexDirectory: options.directory,
+      ...(options.selector === undefined ? {} : { choice: options.selector }),
+    });
+    return {
+      ...providers,
+      ...(chosen.extractor === undefined ? {} : { extractor: chosen.extractor }),
+      extractorDescription: chosen.description,
+    };
+  } catch (error) {
+    await providers.close();
+    throw error;
+  }
 }
 
 /**
@@ -196,8 +245,17 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
         `Index ${source.path} does not exist; build one with 'rootweaver index build --corpus DIR --out ${source.path}'.`,
       );
     }
-    const providers = await openProviders({ directory: source.path, env: options.env });
-    return { providers, directory: source.path, description: `index ${source.path}` };
+    const providers = await openProviders({
+      directory: source.path,
+      env: options.env,
+      ...selectorOption(options),
+    });
+    return {
+      providers,
+      directory: source.path,
+      description: `index ${source.path}`,
+      extractorDescription: providers.extractorDescription,
+    };
   }
   const cacheKey = combineHashes(source.kind, source.path).slice(0, 16);
   const cacheRoot = join(cacheDirectoryFor(options.repoRoot, options.env), 'eval-cache');
@@ -211,11 +269,20 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
-  const providers = await openProviders({ directory: built.directory, env: options.env });
+  const providers = await openProviders({
+    directory: built.directory,
+    env: options.env,
+    ...selectorOption(options),
+  });
   const origin = source.kind === 'kb' ? 'knowledge base' : 'rule-built index of';
   return {
     providers,
     directory: built.directory,
     description: `${origin} ${source.path}${built.reused ? ' (cached)' : ''}`,
+    extractorDescription: providers.extractorDescription,
   };
+}
+
+function selectorOption(options: OpenIndexOptions): { readonly selector?: SelectorChoice } {
+  return options.selector === undefined ? {} : { selector: options.selector };
 }

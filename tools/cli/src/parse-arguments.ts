@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliUsageError } from './cli-usage-error.js';
 
@@ -77,4 +78,21 @@ export function positiveIntegerOption(
     throw new CliUsageError(`${command}: --${name} must be a positive whole number (got "${value}").`);
   }
   return Number(value);
+}
+
+/** `onnx:DIR` → the model folder resolved against `cwd`; anything else is a usage error. */
+export function onnxFolderOption(
+  command: string,
+  values: ParsedArguments['values'],
+  name: string,
+  cwd: string,
+): string | undefined {
+  const value = stringOption(values, name);
+  if (value === undefined) return undefined;
+  if (!value.startsWith('onnx:') || value.trim().length <= 'onnx:'.length) {
+    throw new CliUsageError(
+      `${command}: --${name} must be onnx:DIR, a folder with model.onnx and tokenizer.json (got "${value}").`,
+    );
+  }
+  return resolve(cwd, value.slice('onnx:'.length));
 }

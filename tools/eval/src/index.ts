@@ -33,13 +33,14 @@ export {
   parseGoldenSet,
 } from './golden/golden-set.js';
 export { bestOver, exactMatch, f1Score, normalizeAnswer } from './metrics/answer-metrics.js';
-export { mean, median, percentile, round } from './metrics/statistics.js';
+export { mean, median, percentile, round, standardDeviation, wilsonInterval } from './metrics/statistics.js';
 export { type CountedCall, CountingChatModel, countPromptTokens } from './replay/counting-chat-model.js';
 export {
   RecordedPlanChatModel,
   type RecordedPlanChatModelOptions,
   recordedPlanText,
 } from './replay/recorded-plan-chat-model.js';
+export { renderReliabilityChart } from './report/reliability-chart.js';
 export { type ChartPoint, renderTokensChart } from './report/tokens-chart.js';
 export {
   type EvalSettings,
@@ -58,6 +59,7 @@ export {
   type PlanSourceOption,
   trajectoryOf,
 } from './run/evaluate-questions.js';
+export { type FoldFigures, type FoldSummary, foldOfQuestion, summarizeFolds } from './run/fold-summary.js';
 export type { NodeOutcome, QuestionResult, StageTokens } from './run/question-result.js';
 export {
   type EvalSummary,

@@ -4,6 +4,7 @@ import { RootweaverError } from '@rootweaver/core';
 import { MultiHopRAG } from '@rootweaver/innovations';
 import { createProviderSet } from '@rootweaver/providers';
 import type { MultiHopProviderSettings } from '../config/load-multi-hop-config.js';
+import { selectIndexExtractor } from '../selection/load-selector.js';
 import type { CapabilityProviders, MultiHopEngineFactory } from './multi-hop-engine.js';
 
 /** The engine the capability runs by default: `MultiHopRAG` from innovations, on the given providers. */
@@ -19,7 +20,8 @@ export const createDefaultEngine: MultiHopEngineFactory = ({ config, providers }
 /**
  * Providers from an index directory built by `rootweaver index` (opened read-only) and the environment's
  * LLM settings (`createProviderSet` of @rootweaver/providers). The YAML `providers:` section may name the
- * directory, the model and the base URL.
+ * directory, the model and the base URL. The extractor is the index's learned selector when it has one
+ * (ADR-0007), unless an ONNX extractor is configured.
  */
 export async function createDefaultProviders(input: {
   readonly settings: MultiHopProviderSettings;
@@ -44,10 +46,19 @@ export async function createDefaultProviders(input: {
     ...(input.settings.llmBaseUrl === undefined ? {} : { baseURL: input.settings.llmBaseUrl }),
     ...(input.settings.llmModel === undefined ? {} : { model: input.settings.llmModel }),
   };
-  return createProviderSet({
+  const providers = await createProviderSet({
     indexDirectory: directory,
     env: input.env,
     readonly: true,
     ...(Object.keys(llm).length === 0 ? {} : { llm }),
   });
+  // A configured ONNX extractor wins; else the index's learned selector; else the heuristic extractor.
+  if (providers.extractor !== undefined) return providers;
+  try {
+    const { extractor } = await selectIndexExtractor({ indexDirectory: directory });
+    return extractor === undefined ? providers : { ...providers, extractor };
+  } catch (error) {
+    await providers.close();
+    throw error;
+  }
 }

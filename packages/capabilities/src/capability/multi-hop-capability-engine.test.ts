@@ -96,8 +96,8 @@ describe('MultiHopCapability on MultiHopRAG (no LLM)', () => {
     const address: AddressInfo = await server.listen({ port: 0 });
     const questions = [
       question,
-      'Who directed Le Guignolo?',
-      'When did Lesley Selander die?',
+      'Who directed The Glass Orchard?',
+      'When did Corwin Hale die?',
       'Who produced Inception?',
     ];
     try {

@@ -71,6 +71,8 @@ export interface MultiHopMetadata {
   readonly forced_stop: ForcedStop | null;
   readonly refusal: RefusalReason | null;
   readonly latency_ms: number;
+  /** The extractor that answered the sub-questions: `selector@<version>` (learned, ADR-0007), `heuristic`, or an ONNX model. */
+  readonly extractor: string;
   /** The flag snapshot the request ran with. */
   readonly flags: {
     readonly enabled: boolean;
@@ -101,6 +103,8 @@ export class MultiHopCapability {
   private readonly metrics: MultiHopMetrics;
   private readonly engine: MultiHopEngine;
   private readonly ownedResources: (() => Promise<void>)[];
+  /** The providers' extractor id (`heuristic` when none: the engine's default). */
+  readonly extractorId: string;
 
   private constructor(input: {
     loaded: LoadedMultiHopConfig;
@@ -108,7 +112,9 @@ export class MultiHopCapability {
     registry: Registry;
     engine: MultiHopEngine;
     ownedResources: (() => Promise<void>)[];
+    extractorId: string;
   }) {
+    this.extractorId = input.extractorId;
     this.config = input.loaded.config;
     this.configSource = input.loaded.source;
     this.flagSource = input.flagSource;
@@ -150,6 +156,7 @@ export class MultiHopCapability {
         registry: options.registry ?? new Registry(),
         engine,
         ownedResources,
+        extractorId: providers.extractor?.id ?? 'heuristic',
       });
     } catch (error) {
       // Nothing half-built stays open (an Unleash client keeps polling, a store keeps its file handles).
@@ -201,7 +208,12 @@ export class MultiHopCapability {
       answer: answer.answer,
       grounded: answer.grounded,
       citations: answer.citations,
-      metadata: { multi_hop: toMetadata(answer, flags, this.config, compaction, latencyMs) },
+      metadata: {
+        multi_hop: {
+          ...toMetadata(answer, flags, this.config, compaction, latencyMs),
+          extractor: this.extractorId,
+        },
+      },
       result: answer,
     };
   }
@@ -225,7 +237,7 @@ function toMetadata(
   config: MultiHopConfig,
   compaction: boolean,
   latencyMs: number,
-): MultiHopMetadata {
+): Omit<MultiHopMetadata, 'extractor'> {
   return {
     enabled: flags.enabled,
     planner: flags.enabled ? answer.planner : 'single-pass',

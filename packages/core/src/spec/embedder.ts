@@ -1,5 +1,10 @@
+/** What texts are embedded as: encoders such as e5 and bge prefix queries and passages differently. */
+export type EmbedPurpose = 'query' | 'passage';
+
 export interface EmbedOptions {
   readonly values: readonly string[];
+  /** Default `passage`; retrieval embeds its query text as `query`. */
+  readonly purpose?: EmbedPurpose;
   readonly signal?: AbortSignal;
 }
 

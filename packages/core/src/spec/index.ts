@@ -7,12 +7,13 @@ export type {
   ResponseFormat,
   TokenUsage,
 } from './chat-model.js';
-export type { Embedder, EmbedOptions, EmbedResult } from './embedder.js';
+export type { Embedder, EmbedOptions, EmbedPurpose, EmbedResult } from './embedder.js';
 export type {
   DeleteOptions,
   KnowledgeItem,
   KnowledgeItemKind,
   KnowledgeStore,
+  ListItemsOptions,
   MetadataValue,
   SearchHit,
   SearchMode,

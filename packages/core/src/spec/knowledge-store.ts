@@ -69,6 +69,11 @@ export interface DeleteOptions {
   readonly signal?: AbortSignal;
 }
 
+export interface ListItemsOptions {
+  readonly kind?: KnowledgeItemKind;
+  readonly signal?: AbortSignal;
+}
+
 export interface StoreStats {
   readonly items: number;
   readonly documents: number;
@@ -83,5 +88,10 @@ export interface KnowledgeStore {
   deleteByDocument(options: DeleteOptions): Promise<{ readonly deleted: number }>;
   search(options: SearchOptions): Promise<SearchResult>;
   stats(): Promise<StoreStats>;
+  /**
+   * Every stored item (without vectors), in id order. Optional: the selector trainer needs it and
+   * says so when a store cannot list its items.
+   */
+  listItems?(options?: ListItemsOptions): Promise<KnowledgeItem[]>;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type {
   DeleteOptions,
   KnowledgeItem,
   KnowledgeStore,
+  ListItemsOptions,
   SearchHit,
   SearchMode,
   SearchOptions,
@@ -116,6 +117,14 @@ export class InMemoryStore implements KnowledgeStore {
       .slice(0, options.topK)
       .map(({ item, score }, index) => ({ ...withoutVector(item), score, rank: index + 1 }));
     return { hits, mode, latencyMs: performance.now() - started };
+  }
+
+  async listItems(options: ListItemsOptions = {}): Promise<KnowledgeItem[]> {
+    throwIfAborted(options.signal);
+    return [...this.items.values()]
+      .filter((item) => options.kind === undefined || item.kind === options.kind)
+      .sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0))
+      .map((item) => withoutVector(item) as KnowledgeItem);
   }
 
   async stats(): Promise<StoreStats> {

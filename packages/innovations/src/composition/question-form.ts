@@ -86,7 +86,7 @@ export function parseChoiceOptions(question: string): readonly [string, string] 
   return undefined;
 }
 
-/** The proper name a text starts with: "Carlo Delle Piane born first" → "Carlo Delle Piane". */
+/** The proper name a text starts with: "Ivo Delle Brand born first" → "Ivo Delle Brand". */
 function leadingName(text: string): string | undefined {
   const quoted = quotedSpans(text)[0];
   if (quoted !== undefined && quoted.start <= 1) return quoted.text;
@@ -159,7 +159,7 @@ export function classifyQuestion(question: string): QuestionForm {
     lessWords.test(text) ||
     /\blived longer\b/i.test(text);
   if (options !== undefined && hasComparisonWord) {
-    // Read the event from the question without its options: a film called "Meet Him And Die" names no death.
+    // Read the event from the question without its options: a film called "Find Her And Run" names no death.
     const event = eventOf(options.reduce((rest, option) => rest.replace(option, ' '), text));
     if (
       /\blived? longer\b|\blonger life\b|\blonger lifespan\b|\b(?:older|younger) when (?:they|he|she) died\b|\bage at death\b/i.test(

@@ -36,8 +36,8 @@ const notNouns = new Set([
 
 /**
  * The stem of the noun a question asks for by name — "In which county …?" → county, "What river …?"
- * → river — when it is a noun names carry as their last word ("Kenton County", "Limpopo River",
- * "New York City"). Years, dates, countries and "what is" have their own answer types.
+ * → river — when it is a noun names carry as their last word ("Tern County", "Tern River",
+ * "Orlen City"). Years, dates, countries and "what is" have their own answer types.
  */
 export function askedHeadNoun(question: string): string | undefined {
   return askedNoun(question)?.stem;
@@ -53,7 +53,7 @@ export function askedNoun(question: string): { readonly word: string; readonly s
   return { word, stem: stem(word) };
 }
 
-/** Whether a candidate names a thing of the asked kind: its last word is the asked noun ("Kenton County"). */
+/** Whether a candidate names a thing of the asked kind: its last word is the asked noun ("Tern County"). */
 export function namesAskedNoun(candidate: string, noun: string): boolean {
   const words = candidate.match(/[\p{L}\p{N}]+/gu) ?? [];
   const last = words.at(-1);

@@ -22,12 +22,13 @@ export { inferAnswerType } from './answer-type.js';
 
 const AGREEMENT_WEIGHT = 0.35;
 /**
- * How much less a topic-only pair's own topic counts ("What is known about Bank of America?" → "In
- * 2004, Bank of America announced it would purchase FleetBoston"). Chosen on the dev splits: 0.3 (the
- * weight for a pair that asks something of its subject) lost those agents, 1 lost one hotpotqa answer.
+ * How much less a topic-only pair's own topic counts ("What is known about Orlen Bank?" → "In 1990,
+ * Orlen Bank announced it would purchase Tern Savings"): the topic may be the agent its sentence
+ * answers with. A heuristic weight kept for the fallback extractor; the learned selector sees the
+ * subject relation as a feature and learns its weight from the index (ADR-0007).
  */
 const TOPIC_SUBJECT_FACTOR = 0.9;
-/** A name whose last word is the noun asked for ("Kenton County" for "which county"). */
+/** A name whose last word is the noun asked for ("Tern County" for "which county"). */
 const HEAD_NOUN_BONUS = 1.5;
 
 type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'remainder' | 'yes-no';
@@ -49,15 +50,8 @@ interface Source {
   readonly pairQuestion?: QuestionProfile;
   /** The pair's question describes its answer as a work ("What is a 1995 film directed by X?"). */
   readonly answersWork?: boolean;
-}
-
-interface Scored {
-  readonly display: string;
-  total: number;
-  best: number;
-  bestFit: number;
-  bestRelevance: number;
-  readonly evidenceIds: string[];
+  /** The text is a pair's answer. */
+  readonly fromAnswer?: boolean;
 }
 
 const organisationWords =
@@ -95,7 +89,7 @@ function chunkFit(
       if (isOrganisation) return 0.2;
       // "the country music group Little Big Town": what a group noun introduces is no person.
       if (groupCue.test(before)) return 0.2;
-      // "The Simpsons", "Crown Point", "Lake Ostra": a work or a place, not a person.
+      // "The Vellmans", "Crown Point", "Lake Ostra": a work or a place, not a person.
       if (notPersonName.test(chunk.text)) return 0.15;
       const cue = personCue.test(before) ? 0.1 : 0;
       const base = (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
@@ -333,6 +327,10 @@ function sentences(text: string): string[] {
 interface Relevance {
   readonly ranking: number;
   readonly calibrated: number;
+  /** Share of the question's entity words the source's context holds. */
+  readonly entityCoverage: number;
+  /** Share of the question's relation stems the source holds. */
+  readonly relationCoverage: number;
 }
 
 interface QuestionProfile {
@@ -417,6 +415,8 @@ function relevanceOf(context: string, relationText: string, question: QuestionPr
   return {
     ranking: 0.1 + 0.5 * entityCoverage * entityCoverage + 0.4 * relationCoverage,
     calibrated: 0.1 + 0.6 * entityCoverage * entityCoverage + 0.3 * relationCoverage,
+    entityCoverage,
+    relationCoverage,
   };
 }
 
@@ -438,7 +438,7 @@ function cueBonus(text: string, candidate: Candidate, question: QuestionProfile)
 
 /**
  * Share of the candidate's words that the question itself contains (an answer must not repeat it).
- * Relatives share a family name: asked for a relative, "Lucy Mack Smith" does not repeat "the mother
+ * Relatives share a family name: asked for a relative, "Ada Mirren Smith" does not repeat "the mother
  * of Joseph Smith" by its "Smith".
  */
 function questionOverlap(candidate: string, question: QuestionProfile): number {
@@ -455,19 +455,275 @@ export interface HeuristicExtractorOptions {
   readonly passageWeight?: number;
 }
 
+export type CandidateKindName = CandidateKind;
+
+/** What the heuristics saw of one candidate where it scored best: the raw material of the learned selector's features. */
+export interface CandidateSignals {
+  readonly kind: CandidateKind;
+  /** How the candidate's kind and shape fit the expected answer type, before the asked-noun lift. */
+  readonly typeFit: number;
+  /** The candidate names the noun asked for ("Tern County" for "which county"). */
+  readonly headFit: boolean;
+  /** Share of the candidate's words the question contains. */
+  readonly overlap: number;
+  /** 1, or less when the pair's own question already names the candidate (its subject). */
+  readonly subjectFactor: number;
+  /** 1, or less when the pair is about another relative than the one asked for. */
+  readonly kinFactor: number;
+  /** 1, or less when a person is asked and the pair says its answer is a work. */
+  readonly workFactor: number;
+  /** Closeness to the question's relation words, a multiplier ≥ 1. */
+  readonly cueBonus: number;
+  /** Taken from a pair's answer (not a passage sentence). */
+  readonly fromAnswer: boolean;
+  readonly sourceWeight: number;
+  readonly entityCoverage: number;
+  readonly relationCoverage: number;
+  /** The candidate is its whole source text (a short answer that is the span itself). */
+  readonly wholeSource: boolean;
+  /** Where the candidate starts in its source text, in [0, 1]. */
+  readonly position: number;
+  /** 1-based retrieval rank of the hit it came from. */
+  readonly rank: number;
+  /** The hit's retrieval score over the top hit's, in [0, 1] when scores are positive. */
+  readonly scoreRatio: number;
+  /** The heuristic score of this occurrence. */
+  readonly score: number;
+}
+
+/** One distinct answer span with the heuristic's aggregate score and the signals of its best occurrence. */
+export interface AnalysedCandidate {
+  readonly display: string;
+  /** `normaliseAnswer(display)`: equal keys are one answer. */
+  readonly key: string;
+  /** The heuristic's score: the best occurrence plus a share of the agreeing ones. */
+  readonly total: number;
+  readonly best: number;
+  readonly bestFit: number;
+  readonly bestRelevance: number;
+  /** Distinct hits the candidate occurs in. */
+  readonly hits: number;
+  /** The best retrieval rank among them. */
+  readonly bestRank: number;
+  readonly evidenceIds: readonly string[];
+  readonly signals: CandidateSignals;
+}
+
+/** Every candidate of one sub-question over its evidence, ranked by the heuristic score (best first). */
+export interface CandidateAnalysis {
+  readonly answerType: AnswerType;
+  readonly candidates: readonly AnalysedCandidate[];
+}
+
+interface MutableCandidate {
+  readonly display: string;
+  readonly key: string;
+  total: number;
+  best: number;
+  bestFit: number;
+  bestRelevance: number;
+  bestRank: number;
+  readonly evidenceIds: string[];
+  signals: CandidateSignals;
+}
+
 /**
- * Extracts an answer span from retrieved QA pairs without a model: types the expected answer from
- * the sub-question, collects typed candidates (dates, numbers, countries, proper-noun chunks,
- * quoted titles) from each pair's answer (its passage as a weaker fallback), and scores them by
- * type fit, retrieval rank, the pair's relevance to the question, closeness to the question's
- * relation words and overlap with the question's own words. Equal spans from several pairs add up.
+ * Collects and scores the candidate spans of a sub-question over its evidence: typed candidates
+ * (dates, numbers, countries, proper-noun chunks, quoted titles) from each pair's answer (its passage
+ * as a weaker fallback), scored by type fit, retrieval rank, the pair's relevance to the question,
+ * closeness to the question's relation words and overlap with the question's own words. Equal spans
+ * from several pairs add up. Pure: the heuristic extractor and the learned selector share it.
+ */
+export function analyseCandidates(
+  questionText: string,
+  evidence: readonly SearchHit[],
+  options: HeuristicExtractorOptions = {},
+): CandidateAnalysis {
+  const passageWeight = options.passageWeight ?? 0.7;
+  const question = profile(questionText);
+  const scored = new Map<string, MutableCandidate>();
+  const seenPassages = new Set<string>();
+  const topScore = evidence[0]?.score ?? 0;
+  evidence.forEach((hit, index) => {
+    const rank = hit.rank > 0 ? hit.rank : index + 1;
+    const rankWeight = 1 / (1 + 0.2 * (rank - 1));
+    const scoreRatio = topScore > 0 && hit.score > 0 ? Math.min(1, hit.score / topScore) : 1 / rank;
+    const sources: (Source & { relevance: Relevance })[] = [];
+    const pairQuestion = hit.question ?? '';
+    if (hit.answer !== undefined && hit.answer.trim().length > 0) {
+      const relevance = relevanceOf(
+        `${hit.title} ${pairQuestion} ${hit.answer}`,
+        `${pairQuestion} ${hit.answer}`,
+        question,
+      );
+      sources.push({
+        text: hit.answer,
+        weight: 1,
+        fromAnswer: true,
+        relevance,
+        ...(pairQuestion.length > 0 ? { pairQuestion: profile(pairQuestion) } : {}),
+        answersWork: describesWork.test(pairQuestion),
+      });
+    } else {
+      for (const text of sentences(hit.text)) {
+        sources.push({ text, weight: 0.9, relevance: relevanceOf(`${hit.title} ${text}`, text, question) });
+      }
+    }
+    // A passage counts once, with its best-ranked pair: several pairs of one document must not outvote others.
+    if (hit.passage.length > 0 && hit.passage !== hit.text && !seenPassages.has(hit.passage)) {
+      seenPassages.add(hit.passage);
+      for (const text of sentences(hit.passage)) {
+        sources.push({
+          text,
+          weight: passageWeight,
+          relevance: relevanceOf(`${hit.title} ${text}`, text, question),
+        });
+      }
+    }
+    const perHit = new Map<
+      string,
+      { score: number; fit: number; relevance: number; display: string; signals: CandidateSignals }
+    >();
+    for (const source of sources) {
+      const sourceLength = source.text.trim().replace(/[.!]$/, '').length;
+      for (const candidate of candidatesOf(
+        source.text,
+        question.type,
+        question.asksAge,
+        question.event,
+        question.organisationKind,
+        question.kin,
+      )) {
+        const display = candidate.text
+          .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
+          .replace(/[\s,;:]+$/, '');
+        const key = normaliseAnswer(display);
+        if (key.length === 0) continue;
+        // A name that says what was asked ("Orlen City" for "which city") is no overlap with the question.
+        const headFit = question.headNoun !== undefined && namesAskedNoun(display, question.headNoun);
+        // A name that says what was asked fits whatever its context.
+        const typeFit = headFit ? Math.max(candidate.fit, 0.9) : candidate.fit;
+        const overlap = questionOverlap(headFit ? display.replace(/\s*[\p{L}]+$/u, '') : display, question);
+        if (overlap >= 0.99) continue;
+        // In a pair's answer, what its own question already says is the subject, not the answer.
+        // A pair that only names its topic ("What is known about X?") asks nothing of X: X may be
+        // the agent its sentence answers with, and is only slightly less likely than another span.
+        const subjectFactor =
+          source.pairQuestion !== undefined && questionOverlap(display, source.pairQuestion) >= 0.99
+            ? source.pairQuestion.relationStems.every((token) => token === 'known')
+              ? TOPIC_SUBJECT_FACTOR
+              : 0.3
+            : 1;
+        // A pair about the mother does not answer a question about the father.
+        const kinFactor = kinConflict(question, source.pairQuestion) ? 0.3 : 1;
+        // "Who is a 1995 thriller film directed by X? → a title": the pair says its answer is a work.
+        const workFactor = question.type === 'person' && source.answersWork === true ? 0.2 : 1;
+        const overlapFactor =
+          (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor * workFactor;
+        const cue = cueBonus(source.text, candidate, question);
+        const score =
+          (headFit ? HEAD_NOUN_BONUS : 1) *
+          typeFit *
+          source.weight *
+          rankWeight *
+          source.relevance.ranking *
+          overlapFactor *
+          cue;
+        const current = perHit.get(key);
+        if (current === undefined || current.score < score)
+          perHit.set(key, {
+            score,
+            fit: typeFit * overlapFactor,
+            relevance: source.relevance.calibrated,
+            display,
+            signals: {
+              kind: candidate.kind,
+              typeFit: candidate.fit,
+              headFit,
+              overlap,
+              subjectFactor,
+              kinFactor,
+              workFactor,
+              cueBonus: cue,
+              fromAnswer: source.fromAnswer === true,
+              sourceWeight: source.weight,
+              entityCoverage: source.relevance.entityCoverage,
+              relationCoverage: source.relevance.relationCoverage,
+              wholeSource: candidate.start <= 1 && Math.abs(candidate.end - sourceLength) <= 1,
+              position: source.text.length === 0 ? 0 : candidate.start / source.text.length,
+              rank,
+              scoreRatio,
+              score,
+            },
+          });
+      }
+    }
+    for (const [key, { score, fit, relevance, display, signals }] of perHit) {
+      const entry = scored.get(key) ?? {
+        display,
+        key,
+        total: 0,
+        best: 0,
+        bestFit: 0,
+        bestRelevance: 0,
+        bestRank: rank,
+        evidenceIds: [],
+        signals,
+      };
+      // The best pair counts fully, agreeing pairs add a third each: a topic word repeated by every
+      // pair of one document must not outvote the one pair that answers.
+      entry.total =
+        Math.max(entry.best, score) +
+        (entry.total - entry.best) +
+        AGREEMENT_WEIGHT * Math.min(entry.best, score);
+      if (score > entry.best) {
+        entry.best = score;
+        entry.bestFit = fit;
+        entry.bestRelevance = relevance;
+        entry.signals = signals;
+      }
+      entry.bestRank = Math.min(entry.bestRank, rank);
+      entry.evidenceIds.push(hit.id);
+      scored.set(key, entry);
+    }
+  });
+  const candidates = [...scored.values()]
+    .sort((left, right) => right.total - left.total)
+    .map((entry) => ({
+      display: entry.display,
+      key: entry.key,
+      total: entry.total,
+      best: entry.best,
+      bestFit: entry.bestFit,
+      bestRelevance: entry.bestRelevance,
+      hits: new Set(entry.evidenceIds).size,
+      bestRank: entry.bestRank,
+      evidenceIds: [...new Set(entry.evidenceIds)],
+      signals: entry.signals,
+    }));
+  return { answerType: question.type, candidates };
+}
+
+/** The heuristic's own confidence in a candidate: its fit and relevance, discounted by the best rival that shares no word with it. */
+export function heuristicConfidence(
+  candidate: AnalysedCandidate,
+  candidates: readonly AnalysedCandidate[],
+): number {
+  const runnerUp = candidates.find((entry) => !overlaps(entry.display, candidate.display))?.total ?? 0;
+  const share = candidate.total / (candidate.total + runnerUp);
+  return Math.max(0, Math.min(1, candidate.bestFit * candidate.bestRelevance * Math.sqrt(share) * 1.25));
+}
+
+/**
+ * Extracts an answer span from retrieved QA pairs without a model: the best-scored candidate of
+ * `analyseCandidates`, with a confidence from its fit, its relevance and its margin over the best rival.
  */
 export class HeuristicExtractor implements AnswerExtractor {
   readonly id = 'heuristic';
-  private readonly passageWeight: number;
+  private readonly options: HeuristicExtractorOptions;
 
   constructor(options: HeuristicExtractorOptions = {}) {
-    this.passageWeight = options.passageWeight ?? 0.7;
+    this.options = { passageWeight: options.passageWeight ?? 0.7 };
   }
 
   async extract(options: ExtractOptions): Promise<Extraction> {
@@ -477,137 +733,25 @@ export class HeuristicExtractor implements AnswerExtractor {
 
   /** The synchronous core, for callers that do not need a promise. */
   extractSync(questionText: string, evidence: readonly SearchHit[]): Extraction {
-    const question = profile(questionText);
-    const scored = new Map<string, Scored>();
-    const seenPassages = new Set<string>();
-    evidence.forEach((hit, index) => {
-      const rank = hit.rank > 0 ? hit.rank : index + 1;
-      const rankWeight = 1 / (1 + 0.2 * (rank - 1));
-      const sources: (Source & { relevance: Relevance })[] = [];
-      const pairQuestion = hit.question ?? '';
-      if (hit.answer !== undefined && hit.answer.trim().length > 0) {
-        const relevance = relevanceOf(
-          `${hit.title} ${pairQuestion} ${hit.answer}`,
-          `${pairQuestion} ${hit.answer}`,
-          question,
-        );
-        sources.push({
-          text: hit.answer,
-          weight: 1,
-          relevance,
-          ...(pairQuestion.length > 0 ? { pairQuestion: profile(pairQuestion) } : {}),
-          answersWork: describesWork.test(pairQuestion),
-        });
-      } else {
-        for (const text of sentences(hit.text)) {
-          sources.push({ text, weight: 0.9, relevance: relevanceOf(`${hit.title} ${text}`, text, question) });
-        }
-      }
-      // A passage counts once, with its best-ranked pair: several pairs of one document must not outvote others.
-      if (hit.passage.length > 0 && hit.passage !== hit.text && !seenPassages.has(hit.passage)) {
-        seenPassages.add(hit.passage);
-        for (const text of sentences(hit.passage)) {
-          sources.push({
-            text,
-            weight: this.passageWeight,
-            relevance: relevanceOf(`${hit.title} ${text}`, text, question),
-          });
-        }
-      }
-      const perHit = new Map<string, { score: number; fit: number; relevance: number; display: string }>();
-      for (const source of sources) {
-        for (const candidate of candidatesOf(
-          source.text,
-          question.type,
-          question.asksAge,
-          question.event,
-          question.organisationKind,
-          question.kin,
-        )) {
-          const display = candidate.text
-            .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
-            .replace(/[\s,;:]+$/, '');
-          const key = normaliseAnswer(display);
-          if (key.length === 0) continue;
-          // "Kenton County" answers "In which county …?": the asked noun is no overlap with the question.
-          const headFit = question.headNoun !== undefined && namesAskedNoun(display, question.headNoun);
-          // A name that says what was asked ("New York City" for "which city") fits whatever its context.
-          const typeFit = headFit ? Math.max(candidate.fit, 0.9) : candidate.fit;
-          const overlap = questionOverlap(headFit ? display.replace(/\s*[\p{L}]+$/u, '') : display, question);
-          if (overlap >= 0.99) continue;
-          // In a pair's answer, what its own question already says is the subject, not the answer.
-          // A pair that only names its topic ("What is known about X?") asks nothing of X: X may be
-          // the agent its sentence answers with, and is only slightly less likely than another span.
-          const subjectFactor =
-            source.pairQuestion !== undefined && questionOverlap(display, source.pairQuestion) >= 0.99
-              ? source.pairQuestion.relationStems.every((token) => token === 'known')
-                ? TOPIC_SUBJECT_FACTOR
-                : 0.3
-              : 1;
-          // A pair about the mother does not answer a question about the father.
-          const kinFactor = kinConflict(question, source.pairQuestion) ? 0.3 : 1;
-          // "Who is a 1995 thriller film directed by X? → Dolores Claiborne": the pair says its answer is a work.
-          const workFactor = question.type === 'person' && source.answersWork === true ? 0.2 : 1;
-          const overlapFactor =
-            (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor * workFactor;
-          const score =
-            (headFit ? HEAD_NOUN_BONUS : 1) *
-            typeFit *
-            source.weight *
-            rankWeight *
-            source.relevance.ranking *
-            overlapFactor *
-            cueBonus(source.text, candidate, question);
-          const current = perHit.get(key);
-          if (current === undefined || current.score < score)
-            perHit.set(key, {
-              score,
-              fit: typeFit * overlapFactor,
-              relevance: source.relevance.calibrated,
-              display,
-            });
-        }
-      }
-      for (const [key, { score, fit, relevance, display }] of perHit) {
-        const entry = scored.get(key) ?? {
-          display,
-          total: 0,
-          best: 0,
-          bestFit: 0,
-          bestRelevance: 0,
-          evidenceIds: [],
-        };
-        // The best pair counts fully, agreeing pairs add a third each: a topic word repeated by every
-        // pair of one document must not outvote the one pair that answers.
-        entry.total =
-          Math.max(entry.best, score) +
-          (entry.total - entry.best) +
-          AGREEMENT_WEIGHT * Math.min(entry.best, score);
-        if (score > entry.best) {
-          entry.best = score;
-          entry.bestFit = fit;
-          entry.bestRelevance = relevance;
-        }
-        entry.evidenceIds.push(hit.id);
-        scored.set(key, entry);
-      }
-    });
-    const ranked = [...scored.values()].sort((left, right) => right.total - left.total);
-    const top = ranked[0];
-    if (question.type === 'yes-no' && top === undefined) {
+    return this.decide(questionText, evidence, analyseCandidates(questionText, evidence, this.options));
+  }
+
+  /** The heuristic's answer from an analysis already made (the learned selector falls back to it). */
+  decide(questionText: string, evidence: readonly SearchHit[], analysis: CandidateAnalysis): Extraction {
+    const top = analysis.candidates[0];
+    if (analysis.answerType === 'yes-no' && top === undefined) {
       const verdict = attributeVerdict(questionText, evidence);
       if (verdict !== undefined)
-        return { ...verdict, evidenceIds: [...verdict.evidenceIds], answerType: question.type };
+        return { ...verdict, evidenceIds: [...verdict.evidenceIds], answerType: analysis.answerType };
     }
-    if (top === undefined) return { answer: '', confidence: 0, evidenceIds: [], answerType: question.type };
-    const runnerUp = ranked.find((entry) => !overlaps(entry.display, top.display))?.total ?? 0;
-    const share = top.total / (top.total + runnerUp);
-    const confidence = Math.max(0, Math.min(1, top.bestFit * top.bestRelevance * Math.sqrt(share) * 1.25));
+    if (top === undefined)
+      return { answer: '', confidence: 0, evidenceIds: [], answerType: analysis.answerType };
+    const confidence = heuristicConfidence(top, analysis.candidates);
     return {
       answer: top.display,
       confidence: Math.round(confidence * 1000) / 1000,
-      evidenceIds: [...new Set(top.evidenceIds)],
-      answerType: question.type,
+      evidenceIds: [...top.evidenceIds],
+      answerType: analysis.answerType,
     };
   }
 }

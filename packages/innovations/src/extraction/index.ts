@@ -1,5 +1,12 @@
 export { inferAnswerType, isChoiceQuestion } from './answer-type.js';
 export { type CountryMention, countryOf, findCountries, regionOf } from './countries.js';
 export { type DateValue, findDates, findNumbers, type NumberValue, parseDate } from './dates.js';
-export { HeuristicExtractor, type HeuristicExtractorOptions } from './heuristic-extractor.js';
-export { capitalisedChunks, normaliseAnswer, quotedSpans, type TextSpan } from './text.js';
+export {
+  type AnalysedCandidate,
+  analyseCandidates,
+  type CandidateAnalysis,
+  type CandidateSignals,
+  HeuristicExtractor,
+  type HeuristicExtractorOptions,
+} from './heuristic-extractor.js';
+export { capitalisedChunks, escapeRegExp, normaliseAnswer, quotedSpans, type TextSpan } from './text.js';

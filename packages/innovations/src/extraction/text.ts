@@ -173,7 +173,7 @@ export function capitalisedChunks(text: string): TextSpan[] {
       if (/['’]s$/.test(text.slice(first.start, end))) end -= 2;
       const previous = chunks.at(-1);
       const gap = previous === undefined ? '' : text.slice(previous.end, first.start);
-      // "Humphrey Stafford, 1st Duke of Buckingham", "Henry IV, Holy Roman Emperor": one name.
+      // "Odo Quill, 1st Duke of Buckingham", "Henry IV, Holy Roman Emperor": one name.
       const piece = text.slice(first.start, end);
       if (
         previous !== undefined &&
@@ -210,7 +210,7 @@ export function capitalisedChunks(text: string): TextSpan[] {
   return chunks;
 }
 
-/** Quoted spans: 'Le Guignolo', "The Circus Clown", “…”. */
+/** Quoted spans: 'Le Vellard', "The Circus Clown", “…”. */
 export function quotedSpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
   for (const match of text.matchAll(

@@ -95,7 +95,7 @@ function tokensWithOffsets(text: string): Token[] {
   }));
 }
 
-/** What a parent question asks for, as a phrase a child may repeat: "the director of 'Le Guignolo'". */
+/** What a parent question asks for, as a phrase a child may repeat: "the director of 'Le Vellard'". */
 function descriptorsOf(parentQuestion: string): string[][] {
   const descriptors: string[][] = [];
   const body = parentQuestion.trim().replace(/\?+\s*$/, '');
@@ -193,7 +193,7 @@ function parentForPlaceholder(
 /**
  * How much of what follows a matched reference still belongs to it: a second noun the parent asked
  * about ("this cast member", "this headquarters location") or a relative clause made of the parent's
- * own words ("the newspaper that originated the term 'Baby Boomer'").
+ * own words ("the newspaper that originated the term 'Tern Wave'").
  */
 function extensionLength(rest: string, parentQuestion: string): number {
   const parentWords = new Set(wordTokens(parentQuestion));

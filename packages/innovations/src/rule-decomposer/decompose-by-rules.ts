@@ -51,7 +51,7 @@ const kinship: Readonly<Record<string, readonly string[]>> = {
 function relationChain(phrase: string): { entity: string; relations: string[] } | undefined {
   let text = phrase.trim().replace(/\?$/, '');
   const relations: string[] = [];
-  // Possessives: "Dexter King's mother's" → entity "Dexter King", relations [mother].
+  // Possessives: "Ivo Brand's mother's" → entity "Ivo Brand", relations [mother].
   const possessive = /^(.+?)['’]s\s+(.+)$/.exec(text);
   if (possessive?.[1] !== undefined && possessive[2] !== undefined && /^[\p{Lu}'"‘“]/u.test(possessive[1])) {
     const parts = possessive[2].split(/['’]s\s+/);

@@ -102,10 +102,10 @@ describe('RuleBasedGenerator', () => {
 
   it('names the performer of songs, past descriptors like "American country music artist"', () => {
     const pairs = pairsOf(
-      'Home Alone Tonight',
-      'Home Alone Tonight is a song recorded by American country music artist Luke Bryan. Blue Eyes is a 1990 album by British band The Waves.',
+      'Vell Days Tonight',
+      'Vell Days Tonight is a song recorded by American country music artist Luke Bryan. Blue Eyes is a 1990 album by British band The Waves.',
     );
-    expect(pairs['Who recorded Home Alone Tonight?']).toEqual(['Luke Bryan']);
+    expect(pairs['Who recorded Vell Days Tonight?']).toEqual(['Luke Bryan']);
     expect(pairs['Who is the performer of Blue Eyes?']).toEqual(['The Waves']);
   });
 
@@ -121,15 +121,15 @@ describe('RuleBasedGenerator', () => {
     expect(film['Which character did Aaron Schwartz play in Heavyweights?']).toEqual(['Gerry']);
     const alias = pairsOf(
       'Michael Crawford',
-      'Michael Patrick Smith (born 19 January 1942), known as Michael Crawford, is an English actor.',
+      'Ivo Patrick Quill (born 19 January 1942), known as Michael Crawford, is an English actor.',
     );
-    expect(alias['What is the full name of Michael Crawford?']).toEqual(['Michael Patrick Smith']);
+    expect(alias['What is the full name of Michael Crawford?']).toEqual(['Ivo Patrick Quill']);
     const city = pairsOf(
       'Fort Mitchell, Kentucky',
-      'Fort Mitchell is a home rule-class city in Kenton County, Kentucky, United States.',
+      'Fort Mitchell is a home rule-class city in Tern County, Kentucky, United States.',
     );
-    expect(city['Where is Fort Mitchell?']).toEqual(['Kenton County, Kentucky, United States']);
-    expect(city['Which county is Fort Mitchell in?']).toEqual(['Kenton County']);
+    expect(city['Where is Fort Mitchell?']).toEqual(['Tern County, Kentucky, United States']);
+    expect(city['Which county is Fort Mitchell in?']).toEqual(['Tern County']);
     expect(city['Which country is Fort Mitchell in?']).toEqual(['United States']);
   });
 

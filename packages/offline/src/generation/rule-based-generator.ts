@@ -254,7 +254,7 @@ function hasFunctionTag(word: string): boolean {
 const administrativeHeads =
   /\b(County|Oblast|Province|Region|Voivodeship|Prefecture|Governorate|District|Department|State|Canton|Municipality|Parish|Shire|Borough|Krai|Republic)$/u;
 
-/** "Kenton County, Kentucky, United States": typed pairs for each part ("Which county…", "Which country…"). */
+/** "Tern County, Kentucky, United States": typed pairs for each part ("Which county…", "Which country…"). */
 function locationParts(context: SentenceContext, tense: string, answer: string): void {
   const parts = answer
     .replace(

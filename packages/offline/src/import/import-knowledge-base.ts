@@ -11,6 +11,7 @@ import {
   writeManifest,
 } from '../index/manifest.js';
 import { toQaItem } from '../index/qa-item.js';
+import { type SelectorTrainingOutcome, trainSelectorAfterBuild } from '../selection/train-index-selector.js';
 import {
   addRejectionCounts,
   emptyRejectionCounts,
@@ -28,6 +29,8 @@ export interface ImportKnowledgeBaseOptions {
   /** Items per store write. Default 2,000. */
   readonly batchSize?: number;
   readonly signal?: AbortSignal;
+  /** Train the index's answer selector after the import (ADR-0007); default true when `directory` is given. */
+  readonly trainSelector?: boolean;
   readonly onProgress?: (progress: {
     readonly done: number;
     readonly total: number;
@@ -48,6 +51,8 @@ export interface ImportKnowledgeBaseSummary {
     readonly totalMs: number;
   };
   readonly manifest: IndexManifest;
+  /** The selector training step's outcome, when it ran. */
+  readonly selector?: SelectorTrainingOutcome;
 }
 
 /** A knowledge-base passage has no id: it is derived from its title and text, so re-imports match. */
@@ -209,7 +214,16 @@ export async function importKnowledgeBase(
     documents: Object.fromEntries(documents),
   };
   if (options.directory !== undefined) await writeManifest(options.directory, manifest);
+  const selector =
+    options.directory !== undefined && options.trainSelector !== false
+      ? await trainSelectorAfterBuild({
+          store: options.store,
+          directory: options.directory,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        })
+      : undefined;
   return {
+    ...(selector === undefined ? {} : { selector }),
     passages: documents.size,
     pairs: all.length,
     removed: removedIds.length,

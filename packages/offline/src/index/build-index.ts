@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
-import type { Embedder, KnowledgeItem, KnowledgeStore, TokenUsage } from '@rootweaver/core';
+import type { Embedder, KnowledgeStore, TokenUsage } from '@rootweaver/core';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type { CorpusReadResult, InputProblem, Passage } from '../corpus/passage.js';
 import { readCorpus } from '../corpus/read-corpus.js';
 import type { QaGenerator } from '../generation/qa-generator.js';
+import { type SelectorTrainingOutcome, trainSelectorAfterBuild } from '../selection/train-index-selector.js';
 import {
   addRejectionCounts,
   emptyRejectionCounts,
@@ -60,6 +61,8 @@ export interface BuildIndexOptions {
   readonly workerEntry?: URL;
   /** Extra `workerData` for a custom `workerEntry`. */
   readonly workerData?: Record<string, unknown>;
+  /** Train the index's answer selector after the build (ADR-0007); default true when `checkpointDirectory` is given. */
+  readonly trainSelector?: boolean;
 }
 
 /** Below this many passages to process, starting workers (each loads the NLP library) costs more than it saves. */
@@ -85,6 +88,8 @@ export interface BuildIndexSummary {
   readonly llmCalls: number;
   readonly timings: IndexManifest['timings'];
   readonly manifest: IndexManifest;
+  /** The selector training step's outcome, when it ran. */
+  readonly selector?: SelectorTrainingOutcome;
 }
 
 function compactRejections(rejected: RejectionCounts): Partial<RejectionCounts> | undefined {
@@ -366,6 +371,10 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     await writeManifest(directory, manifest);
     await log?.remove();
   }
+  const selector =
+    directory !== undefined && options.trainSelector !== false
+      ? await trainSelectorAfterBuild({ store, directory, ...(signal === undefined ? {} : { signal }) })
+      : undefined;
   progress('done');
   return {
     passages: manifest.counts.passages,
@@ -383,6 +392,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     llmCalls,
     timings: allTimings,
     manifest,
+    ...(selector === undefined ? {} : { selector }),
   };
 }
 

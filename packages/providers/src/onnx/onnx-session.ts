@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { RootweaverError } from '@rootweaver/core';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
-import { WordPieceTokenizer } from './wordpiece-tokenizer.js';
+import { type ModelFolderConfig, readModelFolderConfig } from './model-folder-config.js';
+import { type EncodedText, ModelTokenizer } from './model-tokenizer.js';
 
 interface OrtModule {
   readonly InferenceSession: {
@@ -31,10 +32,14 @@ function loadRuntime(): OrtModule {
 
 export interface LoadedModel {
   readonly session: InferenceSession;
-  readonly tokenizer: WordPieceTokenizer;
+  readonly tokenizer: ModelTokenizer;
+  readonly config: ModelFolderConfig;
   readonly inputNames: readonly string[];
   readonly outputNames: readonly string[];
 }
+
+/** The inputs rootweaver can feed a transformer export; `token_type_ids` only when the model has it. */
+export const feedableInputs = ['input_ids', 'attention_mask', 'token_type_ids'] as const;
 
 /** Loads `model.onnx` + `tokenizer.json` from a folder; every failure is `model-load-failed` with the fix. */
 export async function loadModelFolder(
@@ -51,7 +56,8 @@ export async function loadModelFolder(
   for (const path of [modelPath, tokenizerPath]) {
     if (!existsSync(path)) throw new RootweaverError('model-load-failed', `${path} is missing. ${fix}`);
   }
-  const tokenizer = WordPieceTokenizer.fromFile(tokenizerPath);
+  const tokenizer = ModelTokenizer.fromDirectory(directory);
+  const config = readModelFolderConfig(directory);
   const runtime = loadRuntime();
   let session: InferenceSession;
   try {
@@ -67,26 +73,33 @@ export async function loadModelFolder(
       { cause: error },
     );
   }
+  const has = `it has inputs ${session.inputNames.join(', ')}; outputs ${session.outputNames.join(', ')}`;
   const missingInputs = required.inputs.filter((name) => !session.inputNames.includes(name));
   const missingOutputs = required.outputs.filter((name) => !session.outputNames.includes(name));
   if (missingInputs.length > 0 || missingOutputs.length > 0) {
     await session.release();
     throw new RootweaverError(
       'model-load-failed',
-      `${modelPath} is not a ${kind}: it lacks ${[...missingInputs.map((name) => `input ${name}`), ...missingOutputs.map((name) => `output ${name}`)].join(', ')} (it has inputs ${session.inputNames.join(', ')}; outputs ${session.outputNames.join(', ')}). ${fix}`,
+      `${modelPath} is not a ${kind}: it lacks ${[...missingInputs.map((name) => `input ${name}`), ...missingOutputs.map((name) => `output ${name}`)].join(', ')} (${has}). ${fix}`,
     );
   }
-  return { session, tokenizer, inputNames: session.inputNames, outputNames: session.outputNames };
+  const unfeedable = session.inputNames.filter(
+    (name) => !(feedableInputs as readonly string[]).includes(name),
+  );
+  if (unfeedable.length > 0) {
+    await session.release();
+    throw new RootweaverError(
+      'model-load-failed',
+      `${modelPath} needs input ${unfeedable.join(', ')}, which rootweaver cannot feed (${has}); only ${feedableInputs.join(', ')} are. Export an encoder-only model with optimum-cli export onnx --task feature-extraction or question-answering.`,
+    );
+  }
+  return { session, tokenizer, config, inputNames: session.inputNames, outputNames: session.outputNames };
 }
 
 /** Pads rows of token ids to one length and builds the int64 feeds the model declares. */
 export function buildFeeds(
   model: LoadedModel,
-  rows: readonly {
-    inputIds: readonly number[];
-    attentionMask: readonly number[];
-    tokenTypeIds: readonly number[];
-  }[],
+  rows: readonly EncodedText[],
 ): { feeds: Record<string, Tensor>; length: number } {
   const runtime = loadRuntime();
   const length = Math.max(1, ...rows.map((row) => row.inputIds.length));

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type {
   DeleteOptions,
   Embedder,
+  KnowledgeItem,
   KnowledgeStore,
+  ListItemsOptions,
   SearchMode,
   SearchOptions,
   SearchResult,
@@ -223,6 +225,12 @@ export class EmbeddedStore implements KnowledgeStore {
     }
     const hits = this.items.hits(ranking.slice(0, topK));
     return { hits, mode, latencyMs: performance.now() - started };
+  }
+
+  async listItems(options: ListItemsOptions = {}): Promise<KnowledgeItem[]> {
+    this.assertOpen();
+    throwIfAborted(options.signal);
+    return this.items.list(options.kind);
   }
 
   async stats(): Promise<StoreStats> {

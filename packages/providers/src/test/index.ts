@@ -15,6 +15,10 @@ export {
   type TestServerFault,
 } from './openai-compatible-test-server.js';
 export {
+  type TinyModelOptions,
+  type TinyTokenizerKind,
+  tinyClassToken,
+  tinyTokenWord,
   tinyVocabulary,
   writeTinyEncoder,
   writeTinySpanModel,

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OpenAICompatibleTestServer } from '@rootweaver/providers/test';
+import { OpenAICompatibleTestServer, writeTinyEncoder, writeTinySpanModel } from '@rootweaver/providers/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCommands } from '../all-commands.js';
 import { runCli } from '../run-cli.js';
@@ -237,5 +237,68 @@ describe('rootweaver eval with an LLM for synthesis (local OpenAI-compatible ser
     expect(summary.tokensByStageMedian.decompose).toBeGreaterThan(100);
     expect(server.chatRequests.length - before).toBe(2);
     expect(server.chatRequests.at(-2)?.lastUserMessage).toMatch(/Decompose/);
+  });
+});
+
+describe('rootweaver eval --extractor onnx:DIR --embedder onnx:DIR', () => {
+  it('refuses anything but onnx:DIR, and a folder that is not there', async () => {
+    const usage = ioWith();
+    expect(
+      await runCli(
+        ['eval', '--questions', questions, '--kb', kb, '--extractor', 'bert'],
+        usage,
+        allCommands,
+        signal,
+      ),
+    ).toBe(2);
+    expect(usage.err()).toMatch(/--extractor must be onnx:DIR/);
+    const missing = ioWith();
+    expect(
+      await runCli(
+        ['eval', '--questions', questions, '--kb', kb, '--embedder', 'onnx:/nonexistent/encoder'],
+        missing,
+        allCommands,
+        signal,
+      ),
+    ).toBe(1);
+    expect(missing.err()).toMatch(/\/nonexistent\/encoder does not exist/);
+  });
+
+  it('measures with the given models: the index is built with the encoder and the hops read by the extractor', async () => {
+    const models = await mkdtemp(join(tmpdir(), 'rw-eval-models-'));
+    const pieces = ['who', 'directed', 'the', 'glass', 'orchard', '?', 'mira', 'castellan', '.'];
+    writeTinyEncoder({ directory: join(models, 'encoder'), pieces, dimension: 8, tokenizer: 'bpe' });
+    // A reader that always takes "Castellan" alone, unlike the heuristic extractor.
+    writeTinySpanModel({
+      directory: join(models, 'reader'),
+      pieces,
+      tokenizer: 'unigram',
+      startScores: { castellan: 6 },
+      endScores: { castellan: 6 },
+    });
+    const env = { ROOTWEAVER_CACHE_DIR: join(models, 'cache') };
+    const base = ['eval', '--questions', questions, '--kb', kb, '--limit', '1', '--json'];
+    const plain = createRecordingIo({ env });
+    expect(await runCli(base, plain, allCommands, signal)).toBe(0);
+    const withModels = createRecordingIo({ env });
+    const flags = [
+      '--extractor',
+      `onnx:${join(models, 'reader')}`,
+      '--embedder',
+      `onnx:${join(models, 'encoder')}`,
+    ];
+    const out = join(models, 'report');
+    expect(await runCli([...base, ...flags, '--out', out], withModels, allCommands, signal)).toBe(0);
+    // A different encoder invalidates the cached lexical index.
+    expect(withModels.err()).toContain('importing');
+    const [result] = (await readFile(join(out, 'results.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(result.prediction).toBe('Castellan');
+    const again = createRecordingIo({ env });
+    expect(await runCli([...base, ...flags], again, allCommands, signal)).toBe(0);
+    expect(again.err()).not.toContain('importing');
+    await rm(models, { recursive: true, force: true });
   });
 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { SelectorChoice } from '@rootweaver/capabilities';
 import { RootweaverError, type SynthesisMode } from '@rootweaver/core';
 import {
   type EvalSummary,
@@ -17,6 +18,7 @@ import { type IndexSource, llmConfigured, openIndex, resolveIndexSource } from '
 import {
   booleanOption,
   choiceOption,
+  onnxFolderOption,
   parseArguments,
   positiveIntegerOption,
   stringOption,
@@ -27,7 +29,8 @@ const usage = `Usage:
   rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR)
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
-                  [--json] [--rebuild]
+                  [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
+                  [--selector auto|off|FILE] [--folds K]
   rootweaver eval --golden FILE [--index DIR] [--json]
 
   --questions FILE   questions.dev.jsonl records (id, question, answer, kind, plan/planRaw, reference, baselines)
@@ -46,6 +49,14 @@ const usage = `Usage:
   --out DIR          write report.md, results.jsonl, summary.json and tokens-vs-em.svg
   --json             print one JSON summary object on stdout (progress goes to stderr)
   --rebuild          rebuild a cached --kb/--corpus index
+  --extractor onnx:DIR   answer hops with this ONNX extractive QA model (ROOTWEAVER_EXTRACTOR_MODEL_DIR)
+  --embedder onnx:DIR    embed with this ONNX sentence encoder (ROOTWEAVER_EMBEDDER_MODEL_DIR): a cached --kb
+                         or --corpus index is rebuilt with it; an --index must have been built with it
+  --folds K          also report EM/F1 over K splits of the question file (mean, spread, each with
+                     its 95 % interval)
+  --selector         auto (default): the index's learned answer selector when it has one, else the
+                     heuristic extractor; off: the heuristic extractor; FILE: a selector.json trained on
+                     another index (cross-dataset transfer)
   --golden FILE      score a golden set (P@5, P@10, answer-contains, citation coverage; multi-hop
                      against single-pass) on --index DIR, or on the sample index by default
 
@@ -65,12 +76,16 @@ const options = {
   json: { type: 'boolean' },
   rebuild: { type: 'boolean' },
   golden: { type: 'string' },
+  extractor: { type: 'string' },
+  embedder: { type: 'string' },
+  selector: { type: 'string' },
+  folds: { type: 'string' },
 } as const;
 
 function formatSummary(summary: EvalSummary): string {
   const lines = [
     `questions: ${summary.n}`,
-    `rootweaver   EM ${summary.exactMatch}  F1 ${summary.f1}  LLM calls/q ${summary.llmCallsPerQuestion}  tokens/q median ${summary.tokensPerQuestion.median} (mean ${summary.tokensPerQuestion.mean})`,
+    `rootweaver   EM ${summary.exactMatch} [95 % CI ${interval(summary.exactMatchInterval)}]  F1 ${summary.f1}  LLM calls/q ${summary.llmCallsPerQuestion}  tokens/q median ${summary.tokensPerQuestion.median} (mean ${summary.tokensPerQuestion.mean})`,
     `reference    EM ${summary.reference.exactMatch}  F1 ${summary.reference.f1}  LLM calls/q ${summary.reference.llmCallsPerQuestion}  tokens/q median ${summary.reference.tokensMedian}`,
     ...Object.entries(summary.baselines).map(
       ([name, baseline]) =>
@@ -87,7 +102,7 @@ function formatSummary(summary: EvalSummary): string {
     'by kind:',
     ...Object.entries(summary.byKind).map(
       ([kind, group]) =>
-        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch}  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${group.confident.precision}%)  gold among node answers ${group.goldAmongNodeAnswers}%  gold in pool ${group.goldInPool}%  (reference EM ${group.reference.exactMatch}  F1 ${group.reference.f1})`,
+        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch} [${interval(group.exactMatchInterval)}]  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${group.confident.precision}%)  gold among node answers ${group.goldAmongNodeAnswers}%  gold in pool ${group.goldInPool}%  (reference EM ${group.reference.exactMatch}  F1 ${group.reference.f1})`,
     ),
   ];
   if (summary.compaction.contextCharsMedianOn !== null || summary.compaction.trajectoryIdentical !== null) {
@@ -95,8 +110,34 @@ function formatSummary(summary: EvalSummary): string {
       `context_chars median on ${summary.compaction.contextCharsMedianOn ?? '—'} / off ${summary.compaction.contextCharsMedianOff ?? '—'}; trajectory identical: ${summary.compaction.trajectoryIdenticalCount ?? '—'}/${summary.n}`,
     );
   }
+  lines.push(
+    `calibration: ECE ${summary.calibration.expectedCalibrationError.toFixed(3)} over ${summary.calibration.count} answers; ` +
+      summary.calibration.bins
+        .filter((bin) => bin.count > 0)
+        .map(
+          (bin) =>
+            `${bin.from.toFixed(1)}–${bin.to.toFixed(1)}: ${bin.count} at ${Math.round((bin.accuracy ?? 0) * 100)} %`,
+        )
+        .join(', '),
+  );
+  if (summary.folds !== undefined) {
+    const { folds } = summary;
+    lines.push(
+      `${folds.folds} folds: EM mean ${folds.exactMatch.mean} (sd ${folds.exactMatch.standardDeviation}, min ${folds.exactMatch.min}, max ${folds.exactMatch.max}); F1 mean ${folds.f1.mean} (sd ${folds.f1.standardDeviation}); ` +
+        folds.byFold
+          .map(
+            (fold) =>
+              `fold ${fold.fold} n ${fold.n} EM ${fold.exactMatch} [${interval(fold.exactMatchInterval)}]`,
+          )
+          .join(', '),
+    );
+  }
   if (summary.errors > 0) lines.push(`harness errors: ${summary.errors} (see results.jsonl)`);
   return `${lines.join('\n')}\n`;
+}
+
+function interval(bounds: readonly [number, number]): string {
+  return `${bounds[0]}–${bounds[1]}`;
 }
 
 function progress(io: CliIo, result: QuestionResult, index: number, total: number): void {
@@ -136,6 +177,15 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const limit = positiveIntegerOption('eval', values, 'limit');
   const compactionMaxChars = positiveIntegerOption('eval', values, 'compaction-max-chars');
   const out = stringOption(values, 'out');
+  const extractorFolder = onnxFolderOption('eval', values, 'extractor', io.cwd);
+  const embedderFolder = onnxFolderOption('eval', values, 'embedder', io.cwd);
+  const env = {
+    ...io.env,
+    ...(extractorFolder === undefined ? {} : { ROOTWEAVER_EXTRACTOR_MODEL_DIR: extractorFolder }),
+    ...(embedderFolder === undefined ? {} : { ROOTWEAVER_EMBEDDER_MODEL_DIR: embedderFolder }),
+  };
+  const folds = positiveIntegerOption('eval', values, 'folds');
+  if (folds !== undefined && folds < 2) throw new CliUsageError('eval: --folds needs at least 2 folds.');
 
   if (!llmConfigured(io.env) && (plans === 'llm' || synthesis === 'llm')) {
     throw new RootweaverError(
@@ -147,10 +197,16 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     file: resolve(io.cwd, questions),
     ...(limit === undefined ? {} : { limit }),
   });
+  const selectorValue = stringOption(values, 'selector') ?? 'auto';
+  const selector: SelectorChoice =
+    selectorValue === 'auto' || selectorValue === 'off'
+      ? selectorValue
+      : { file: resolve(io.cwd, selectorValue) };
   const opened = await openIndex({
     source,
+    selector,
     repoRoot,
-    env: io.env,
+    env,
     rebuild: booleanOption(values, 'rebuild'),
     signal,
     onProgress: (message) => io.stderr(`${message}\n`),
@@ -163,6 +219,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
       planner: 'compact',
       ...(compactionMaxChars === undefined ? {} : { compactionMaxChars }),
     });
+    io.stderr(`${opened.extractorDescription}\n`);
     const started = performance.now();
     const results = await evaluateQuestions({
       records,
@@ -182,7 +239,10 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
         }),
       onResult: (result, index, total) => progress(io, result, index, total),
     });
-    const summary = summarizeResults(results, { confidenceThreshold: config.extractionConfidenceThreshold });
+    const summary = summarizeResults(results, {
+      confidenceThreshold: config.extractionConfidenceThreshold,
+      ...(folds === undefined ? {} : { folds }),
+    });
     io.stderr(
       `evaluated ${results.length} questions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
     );
@@ -201,6 +261,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
               ? compaction
               : `${compaction} (budget ${compactionMaxChars} chars)`,
           llm: llm?.modelId ?? 'none',
+          extractor: opened.extractorDescription,
           tokenizer: `${tokenCounter.family} (message contents)`,
           command: `rootweaver eval ${args.join(' ')}`,
         },

@@ -129,6 +129,23 @@ describe('rootweaver index', () => {
     await expect(indexCommand.run(['frobnicate'], io, signal)).rejects.toThrow(/unknown subcommand/);
   });
 
+  it('says when an index is too small for a selector, and train-selector refuses a missing index', async () => {
+    const corpus = await writeCorpus(corpusLines);
+    const out = join(directory, 'small-index');
+    const io = createRecordingIo({ cwd: directory });
+    expect(await indexCommand.run(['build', '--corpus', corpus, '--out', out], io, signal)).toBe(0);
+    expect(io.out()).toMatch(/selector: not trained — Too little to train an answer selector/);
+    await expect(indexCommand.run(['train-selector', out], io, signal)).rejects.toMatchObject({
+      code: 'index-build-failed',
+    });
+    await expect(
+      indexCommand.run(['train-selector', join(directory, 'none')], io, signal),
+    ).rejects.toMatchObject({ code: 'not-found' });
+    await expect(indexCommand.run(['train-selector'], io, signal)).rejects.toThrow(
+      /give the index directory/,
+    );
+  });
+
   it('embeds with --embedder openai and records the embedder in the manifest', async () => {
     const server = new OpenAICompatibleTestServer({ embeddingDimension: 16 });
     const baseURL = await server.start();

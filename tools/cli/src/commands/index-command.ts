@@ -14,11 +14,13 @@ import {
   type QaGenerator,
   RuleBasedGenerator,
   readManifest,
+  trainIndexSelector,
   updateIndex,
 } from '@rootweaver/offline';
 import { createProviderSet, type ProviderSet } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
+import { selectorLine } from '../index-source.js';
 import {
   booleanOption,
   choiceOption,
@@ -33,6 +35,7 @@ const usage = `Usage:
   rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
   rootweaver index import --kb FILE --out DIR [--embedder onnx:DIR|openai] [--json]
   rootweaver index stats DIR [--json]
+  rootweaver index train-selector DIR [--max-pairs N] [--json]
 
 build   turns a corpus (JSONL of {id, title, text}, or a folder of .md/.txt) into an atomic QA index in
         DIR (embedded store + manifest.json). Resumable: run it again after a crash. Runs incrementally
@@ -41,6 +44,8 @@ build   turns a corpus (JSONL of {id, title, text}, or a folder of .md/.txt) int
 update  the same, but requires an existing index: changed passages are regenerated, removed ones deleted.
 import  loads a knowledge base of {title, passage, qa: [{question, answer}]} lines as it is.
 stats   prints what an index holds.
+train-selector  (re)trains the index's learned answer selector (DIR/selector.json) from its own
+        pairs; build and import train it already (ADR-0007). Every command uses it when present.
 Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.
 --workers N: threads that annotate and generate (rules only) while one writes; default one per core
         on 400+ passages, 0 for none.
@@ -236,6 +241,7 @@ async function runBuild(
   progress.finish();
   reportProblems(io, summary.problems);
   printBuildSummary(io, summary, out, json);
+  if (!json) io.stdout(`  ${selectorLine(summary.selector)}\n`);
   // Failed passages are not fatal to the build, but scripts should notice them.
   return summary.failed.length > 0 ? 1 : 0;
 }
@@ -268,6 +274,7 @@ async function runImport(args: readonly string[], io: CliIo, signal: AbortSignal
   progress.finish();
   reportProblems(io, summary.problems);
   printImportSummary(io, summary, out, booleanOption(values, 'json'));
+  if (!booleanOption(values, 'json')) io.stdout(`  ${selectorLine(summary.selector)}\n`);
   return 0;
 }
 
@@ -314,10 +321,62 @@ async function runStats(args: readonly string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-/** `rootweaver index build|update|import|stats`: the offline phase. */
+async function runTrainSelector(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
+  const { values, positionals } = parseArguments('index train-selector', args, {
+    'max-pairs': { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const [directoryArgument, extra] = positionals;
+  if (directoryArgument === undefined)
+    throw new CliUsageError('index train-selector: give the index directory.');
+  if (extra !== undefined) throw new CliUsageError(`index train-selector: unexpected argument "${extra}".`);
+  const directory = resolve(io.cwd, directoryArgument);
+  if ((await readManifest(directory)) === undefined) {
+    throw new RootweaverError(
+      'not-found',
+      `No index in ${directory} (no manifest.json): build one with 'rootweaver index build' first.`,
+    );
+  }
+  const maxPairs = positiveIntegerOption('index train-selector', values, 'max-pairs');
+  const { EmbeddedStore } = await import('@rootweaver/providers');
+  const store = await EmbeddedStore.open({ directory, readonly: true });
+  try {
+    const result = await trainIndexSelector({
+      store,
+      directory,
+      signal,
+      onProgress: (message) => io.stderr(`${message}\n`),
+      ...(maxPairs === undefined ? {} : { maxPairs }),
+    });
+    const { training } = result.model;
+    if (booleanOption(values, 'json')) {
+      io.stdout(
+        `${JSON.stringify({ index: directory, file: result.file, version: result.model.version, training })}\n`,
+      );
+    } else {
+      io.stdout(
+        `${selectorLine({
+          status: 'trained',
+          version: result.model.version,
+          file: result.file ?? directory,
+          top1: training.crossValidation.top1,
+          heuristicTop1: training.crossValidation.heuristicTop1,
+          expectedCalibrationError: training.crossValidation.expectedCalibrationError,
+          queries: training.queries,
+          totalMs: Math.round(result.totalMs),
+        })}\n`,
+      );
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+/** `rootweaver index build|update|import|stats|train-selector`: the offline phase. */
 export const indexCommand: CliCommand = {
   name: 'index',
-  summary: 'Build, update, import and inspect atomic QA indexes.',
+  summary: 'Build, update, import and inspect atomic QA indexes; train their answer selectors.',
   usage,
   async run(args, io, signal) {
     const [subcommand, ...rest] = args;
@@ -338,9 +397,11 @@ export const indexCommand: CliCommand = {
         return runImport(rest, io, signal);
       case 'stats':
         return runStats(rest, io);
+      case 'train-selector':
+        return runTrainSelector(rest, io, signal);
       default:
         throw new CliUsageError(
-          `index: unknown subcommand "${subcommand}"; use build, update, import or stats.`,
+          `index: unknown subcommand "${subcommand}"; use build, update, import, stats or train-selector.`,
         );
     }
   },

@@ -17,14 +17,14 @@ describe('normalizeAnswer (SQuAD)', () => {
 
 describe('exactMatch', () => {
   it('compares normalised strings', () => {
-    expect(exactMatch('the Knights of the Range', 'Knights Of The Range')).toBe(1);
-    expect(exactMatch('Kenton', 'Kenton County')).toBe(0);
+    expect(exactMatch('the Riders of the Tern', 'Riders Of The Tern')).toBe(1);
+    expect(exactMatch('Tern', 'Tern County')).toBe(0);
   });
 });
 
 describe('f1Score', () => {
   it('scores token overlap', () => {
-    expect(f1Score('Kenton', 'Kenton County')).toBeCloseTo(2 / 3, 10);
+    expect(f1Score('Tern', 'Tern County')).toBeCloseTo(2 / 3, 10);
     expect(f1Score('Philadelphia, Pennsylvania', 'Philadelphia')).toBeCloseTo(2 / 3, 10);
     expect(f1Score('Atlanta', 'Philadelphia')).toBe(0);
   });
@@ -40,6 +40,6 @@ describe('f1Score', () => {
   });
 
   it('takes the best over several golds', () => {
-    expect(bestOver(['NYC', 'New York City'], (gold) => f1Score('new york city', gold))).toBe(1);
+    expect(bestOver(['NYC', 'Orlen City'], (gold) => f1Score('orlen city', gold))).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { QuestionResult } from '../run/question-result.js';
 import type { EvalSummary } from '../run/summarize-results.js';
+import { renderReliabilityChart } from './reliability-chart.js';
 import { type ChartPoint, renderTokensChart } from './tokens-chart.js';
 
 export interface EvalSettings {
@@ -12,6 +13,8 @@ export interface EvalSettings {
   readonly compaction: string;
   readonly llm: string;
   readonly tokenizer: string;
+  /** Which extractor answered the sub-questions (the learned selector or the heuristic one). */
+  readonly extractor?: string;
   readonly command?: string;
 }
 
@@ -47,6 +50,51 @@ function chartPoints(summary: EvalSummary): ChartPoint[] {
   return points;
 }
 
+function withInterval(value: number, interval: readonly [number, number]): string {
+  return `${value} [${interval[0]}–${interval[1]}]`;
+}
+
+/** The confidence bins of the answers against their EM, and the expected calibration error. */
+function calibrationSection(summary: EvalSummary): string[] {
+  const { calibration } = summary;
+  return [
+    '## Calibration (answer confidence vs EM)',
+    '',
+    `Expected calibration error ${calibration.expectedCalibrationError.toFixed(3)} over ${calibration.count} answers; ` +
+      "the answer confidence is the lowest confidence of the plan's nodes. Diagram: `reliability.svg`.",
+    '',
+    row(['confidence', 'answers', 'mean confidence', 'EM %']),
+    row(['---', '---:', '---:', '---:']),
+    ...calibration.bins.map((bin) =>
+      row([
+        `${bin.from.toFixed(1)}–${bin.to.toFixed(1)}`,
+        bin.count,
+        bin.meanConfidence === null ? null : (bin.meanConfidence * 100).toFixed(1),
+        bin.accuracy === null ? null : (bin.accuracy * 100).toFixed(1),
+      ]),
+    ),
+    '',
+  ];
+}
+
+function foldsSection(summary: EvalSummary): string[] {
+  const folds = summary.folds;
+  if (folds === undefined) return [];
+  return [
+    `## ${folds.folds} folds of the question file`,
+    '',
+    `EM mean ${folds.exactMatch.mean} (sd ${folds.exactMatch.standardDeviation}, min ${folds.exactMatch.min}, max ${folds.exactMatch.max}); ` +
+      `F1 mean ${folds.f1.mean} (sd ${folds.f1.standardDeviation}). Questions go to folds by a hash of their id.`,
+    '',
+    row(['fold', 'n', 'EM % [95 % CI]', 'F1 %']),
+    row(['---', '---:', '---:', '---:']),
+    ...folds.byFold.map((fold) =>
+      row([fold.fold, fold.n, withInterval(fold.exactMatch, fold.exactMatchInterval), fold.f1]),
+    ),
+    '',
+  ];
+}
+
 function row(cells: readonly (string | number | null)[]): string {
   return `| ${cells.map((cell) => (cell === null ? '—' : String(cell))).join(' | ')} |`;
 }
@@ -66,16 +114,17 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     row(['compaction', settings.compaction]),
     row(['LLM', settings.llm]),
     row(['tokenizer', settings.tokenizer]),
+    row(['extractor', settings.extractor ?? 'default']),
     ...(settings.command === undefined ? [] : [row(['command', `\`${settings.command}\``])]),
     '',
     '## Side by side (same questions)',
     '',
-    row(['system', 'n', 'EM %', 'F1 %', 'LLM calls / q', 'median tokens / q']),
+    row(['system', 'n', 'EM % [95 % CI]', 'F1 %', 'LLM calls / q', 'median tokens / q']),
     row(['---', '---:', '---:', '---:', '---:', '---:']),
     row([
       'rootweaver',
       summary.n,
-      summary.exactMatch,
+      withInterval(summary.exactMatch, summary.exactMatchInterval),
       summary.f1,
       summary.llmCallsPerQuestion,
       summary.tokensPerQuestion.median,
@@ -103,7 +152,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     row([
       'kind',
       'n',
-      'EM %',
+      'EM % [95 % CI]',
       'F1 %',
       'reference EM %',
       'reference F1 %',
@@ -119,7 +168,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
       row([
         kind,
         group.n,
-        group.exactMatch,
+        withInterval(group.exactMatch, group.exactMatchInterval),
         group.f1,
         group.reference.exactMatch,
         group.reference.f1,
@@ -132,6 +181,8 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
       ]),
     ),
     '',
+    ...calibrationSection(summary),
+    ...foldsSection(summary),
     '## By dataset',
     '',
     row(['dataset', 'n', 'EM %', 'F1 %', 'reference EM %', 'reference F1 %']),
@@ -199,7 +250,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
   return lines.join('\n');
 }
 
-/** Writes report.md, results.jsonl, summary.json and tokens-vs-em.svg into `directory`. */
+/** Writes report.md, results.jsonl, summary.json, tokens-vs-em.svg and reliability.svg into `directory`. */
 export async function writeReport(options: WriteReportOptions): Promise<WrittenReport> {
   await mkdir(options.directory, { recursive: true });
   const files = {
@@ -207,6 +258,7 @@ export async function writeReport(options: WriteReportOptions): Promise<WrittenR
     results: join(options.directory, 'results.jsonl'),
     summary: join(options.directory, 'summary.json'),
     chart: join(options.directory, 'tokens-vs-em.svg'),
+    reliability: join(options.directory, 'reliability.svg'),
   };
   await writeFile(files.report, renderReportMarkdown(options));
   await writeFile(files.results, `${options.results.map((result) => JSON.stringify(result)).join('\n')}\n`);
@@ -220,6 +272,10 @@ export async function writeReport(options: WriteReportOptions): Promise<WrittenR
       chartPoints(options.summary),
       `Tokens per question vs exact match — ${options.settings.questions}`,
     ),
+  );
+  await writeFile(
+    files.reliability,
+    renderReliabilityChart(options.summary.calibration, `Reliability — ${options.settings.questions}`),
   );
   return { files: Object.values(files) };
 }

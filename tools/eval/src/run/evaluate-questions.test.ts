@@ -168,6 +168,7 @@ describe('evaluateQuestions with recorded plans', () => {
       'results.jsonl',
       'summary.json',
       'tokens-vs-em.svg',
+      'reliability.svg',
     ]);
     const lines = (await readFile(join(directory, 'results.jsonl'), 'utf8')).trim().split('\n');
     expect(lines.map((line) => JSON.parse(line).id)).toEqual(['tiny-0001', 'tiny-0002', 'tiny-0003']);
@@ -176,7 +177,11 @@ describe('evaluateQuestions with recorded plans', () => {
       1,
     );
     const report = await readFile(join(directory, 'report.md'), 'utf8');
-    expect(report).toContain('| rootweaver | 3 | 66.7 |');
+    // Wilson 95 % interval of 2 right out of 3.
+    expect(report).toContain('| rootweaver | 3 | 66.7 [20.8–93.9] |');
+    expect(report).toContain('## Calibration (answer confidence vs EM)');
+    const reliability = await readFile(join(directory, 'reliability.svg'), 'utf8');
+    expect(reliability).toContain('ECE');
     expect(report).toContain('reference CompactRAG');
     const svg = await readFile(join(directory, 'tokens-vs-em.svg'), 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);

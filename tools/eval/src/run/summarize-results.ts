@@ -1,9 +1,13 @@
-import { mean, median, percentile, round } from '../metrics/statistics.js';
+import { type ReliabilityTable, reliabilityTable } from '@rootweaver/innovations/selection';
+import { mean, median, percentile, round, wilsonInterval } from '../metrics/statistics.js';
+import { type FoldSummary, summarizeFolds } from './fold-summary.js';
 import type { QuestionResult } from './question-result.js';
 
 export interface GroupSummary {
   readonly n: number;
   readonly exactMatch: number;
+  /** Wilson 95 % interval of the EM, in percent. */
+  readonly exactMatchInterval: readonly [number, number];
   readonly f1: number;
   readonly llmCallsPerQuestion: number;
   /** Calls per question had an LLM answered every synthesis the engine asked for. */
@@ -30,6 +34,12 @@ export interface SystemSummary {
 export interface EvalSummary {
   readonly n: number;
   readonly exactMatch: number;
+  /** Wilson 95 % interval of the EM, in percent. */
+  readonly exactMatchInterval: readonly [number, number];
+  /** Answer confidence against EM in ten bins, with the expected calibration error. */
+  readonly calibration: ReliabilityTable;
+  /** EM/F1 over K splits of the question file, when asked for (`--folds K`). */
+  readonly folds?: FoldSummary;
   readonly f1: number;
   readonly llmCallsPerQuestion: number;
   /**
@@ -107,6 +117,10 @@ function summarizeGroup(results: readonly QuestionResult[], confidenceThreshold:
   return {
     n: results.length,
     exactMatch: percent(results.map((result) => result.exactMatch)),
+    exactMatchInterval: wilsonInterval(
+      results.reduce((sum, result) => sum + result.exactMatch, 0),
+      results.length,
+    ),
     f1: percent(results.map((result) => result.f1)),
     llmCallsPerQuestion: round(mean(results.map((result) => result.llmCalls)), 2),
     llmCallsPerQuestionWithSynthesis: round(
@@ -183,7 +197,7 @@ function summarizeBaselines(results: readonly QuestionResult[]): Record<string, 
 /** Aggregates per-question results into the figures the report and `--json` print. */
 export function summarizeResults(
   results: readonly QuestionResult[],
-  options: { confidenceThreshold: number },
+  options: { confidenceThreshold: number; folds?: number },
 ): EvalSummary {
   const withReference = results.filter((result) => result.reference !== undefined);
   const on = results.flatMap((result) =>
@@ -203,6 +217,15 @@ export function summarizeResults(
   return {
     n: overall.n,
     exactMatch: overall.exactMatch,
+    exactMatchInterval: overall.exactMatchInterval,
+    calibration: reliabilityTable(
+      results
+        .filter((result) => result.error === undefined)
+        .map((result) => ({ confidence: result.answerConfidence, correct: result.exactMatch === 1 })),
+    ),
+    ...(options.folds === undefined || options.folds < 2
+      ? {}
+      : { folds: summarizeFolds(results, options.folds) }),
     f1: overall.f1,
     llmCallsPerQuestion: overall.llmCallsPerQuestion,
     llmCallsPerQuestionWithSynthesis: overall.llmCallsPerQuestionWithSynthesis,

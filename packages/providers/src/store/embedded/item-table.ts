@@ -166,6 +166,7 @@ export class ItemTable {
       deleteItemsOfPassage: prepare('DELETE FROM items WHERE passage_rowid = ?'),
       deletePassage: prepare('DELETE FROM passages WHERE rowid = ?'),
       hits: prepare(`${hitSelect} IN (SELECT value FROM json_each(?))`),
+      list: prepare(`${hitSelect} = i.rowid AND (? IS NULL OR i.kind = ?) ORDER BY i.id`),
       counts: prepare(`SELECT count(*) AS items, coalesce(sum(kind = 'qa'), 0) AS qa,
         coalesce(sum(kind = 'passage'), 0) AS passage FROM items`),
       documents: prepare('SELECT count(DISTINCT document_id) FROM passages').pluck(),
@@ -341,6 +342,24 @@ export class ItemTable {
       });
     }
     return hits;
+  }
+
+  /** Every item (of one kind, when given) by id, without vectors. */
+  list(kind: KnowledgeItemKind | undefined): KnowledgeItem[] {
+    const rows = this.statements.list.all(kind ?? null, kind ?? null) as HitRow[];
+    return rows.map((row) => ({
+      id: row.id,
+      documentId: row.document_id,
+      kind: row.kind,
+      title: row.title,
+      text: textOf(row),
+      passage: row.passage ?? '',
+      ...(row.question === null ? {} : { question: row.question }),
+      ...(row.answer === null ? {} : { answer: row.answer }),
+      ...(row.metadata === null
+        ? {}
+        : { metadata: JSON.parse(row.metadata) as Record<string, MetadataValue> }),
+    }));
   }
 
   counts(): { items: number; documents: number; qa: number; passage: number } {

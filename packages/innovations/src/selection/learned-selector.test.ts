@@ -1,0 +1,173 @@
+import { RootweaverError, type SearchHit } from '@rootweaver/core';
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../extraction/heuristic-extractor.js';
+import { reliabilityTable } from './calibration-bins.js';
+import { LearnedSelector } from './learned-selector.js';
+import { selectorFeatureNames, selectorFeatureVersion } from './selector-features.js';
+import {
+  calibrate,
+  parseSelectorModel,
+  type SelectorModel,
+  scoreRows,
+  selectorModelFormat,
+  selectorModelFormatVersion,
+} from './selector-model.js';
+
+function hit(id: string, question: string, answer: string, passage: string, rank: number): SearchHit {
+  return {
+    id,
+    documentId: id,
+    kind: 'qa',
+    title: 'Mara Quill',
+    question,
+    answer,
+    passage,
+    text: `${question} ${answer}`,
+    score: 1 / rank,
+    rank,
+  };
+}
+
+/** A linear model with one weight on one feature (everything else 0), standardisation the identity. */
+function linearModel(
+  feature: string,
+  weight: number,
+  calibration = { thresholds: [0, 1], values: [0.1, 0.9] },
+): SelectorModel {
+  const width = selectorFeatureNames.length;
+  return {
+    format: selectorModelFormat,
+    formatVersion: selectorModelFormatVersion,
+    featureVersion: selectorFeatureVersion,
+    featureNames: selectorFeatureNames,
+    version: 'test',
+    mean: new Array(width).fill(0),
+    scale: new Array(width).fill(1),
+    layers: [
+      {
+        weights: selectorFeatureNames.map((name) => [name === feature ? weight : 0]),
+        bias: [0],
+        activation: 'linear',
+      },
+    ],
+    calibration: { kind: 'isotonic', ...calibration },
+    training: {
+      trainedAt: '2020-01-01T00:00:00.000Z',
+      library: 'none',
+      pairs: 0,
+      queries: 0,
+      candidates: 0,
+      answerable: 0,
+      variants: {},
+      hyperParameters: {},
+      crossValidation: {
+        folds: 3,
+        top1: 0.5,
+        heuristicTop1: 0.4,
+        expectedCalibrationError: 0.05,
+        candidatesTried: [],
+      },
+      trainingMs: 0,
+    },
+  };
+}
+
+const evidence = [
+  hit(
+    'a',
+    'Where was Mara Quill born?',
+    'Tern Bay',
+    'Mara Quill was born in Tern Bay and lived in Orlen City.',
+    1,
+  ),
+  hit('b', 'Where did Mara Quill live?', 'Orlen City', 'Mara Quill lived in Orlen City.', 2),
+];
+
+describe('LearnedSelector', () => {
+  it('ranks the candidates by its model, not by the heuristic', async () => {
+    const heuristic = new HeuristicExtractor().extractSync('Where was Mara Quill born?', evidence);
+    expect(heuristic.answer.length).toBeGreaterThan(0);
+    // A model that prefers what the heuristic ranks lower: the inverse of the heuristic rank, negated.
+    const contrarian = new LearnedSelector({ model: linearModel('heuristic.inverse_rank', -20) });
+    const chosen = await contrarian.extract({ question: 'Where was Mara Quill born?', evidence });
+    expect(chosen.answer.length).toBeGreaterThan(0);
+    expect(chosen.answer).not.toBe(heuristic.answer);
+    const agreeing = new LearnedSelector({ model: linearModel('heuristic.inverse_rank', 20) });
+    expect((await agreeing.extract({ question: 'Where was Mara Quill born?', evidence })).answer).toBe(
+      heuristic.answer,
+    );
+    expect(agreeing.id).toBe('selector@test');
+  });
+
+  it('reports the calibrated chance, not the raw softmax', () => {
+    // With calibration 0 → 0.1 and 1 → 0.9, a certain ranker (p ≈ 1) reports ≈ 0.9.
+    const selector = new LearnedSelector({ model: linearModel('heuristic.inverse_rank', 50) });
+    expect(selector.extractSync('Where was Mara Quill born?', evidence).confidence).toBeCloseTo(0.9, 2);
+  });
+
+  it('leaves yes/no questions and empty evidence to the heuristic extractor', () => {
+    const selector = new LearnedSelector({ model: linearModel('heuristic.inverse_rank', 1) });
+    const yes = [hit('y', 'Is Mara Quill a painter?', 'yes', 'Mara Quill is a painter.', 1)];
+    expect(selector.extractSync('Is Mara Quill a painter?', yes)).toEqual(
+      new HeuristicExtractor().extractSync('Is Mara Quill a painter?', yes),
+    );
+    expect(selector.extractSync('Where was Mara Quill born?', []).answer).toBe('');
+  });
+});
+
+describe('selector model files', () => {
+  it('computes the logit as the layers say', () => {
+    const model = linearModel('signal.type_fit', 2);
+    const row = selectorFeatureNames.map((name) => (name === 'signal.type_fit' ? 0.5 : 7));
+    expect(scoreRows(model, [row])).toEqual([1]);
+  });
+
+  it('interpolates the isotonic map and holds it flat beyond its ends', () => {
+    const calibration = { kind: 'isotonic' as const, thresholds: [0.2, 0.6], values: [0.1, 0.5] };
+    expect(calibrate(calibration, 0)).toBe(0.1);
+    expect(calibrate(calibration, 0.4)).toBeCloseTo(0.3, 6);
+    expect(calibrate(calibration, 0.9)).toBe(0.5);
+  });
+
+  it('accepts a model that survives JSON and refuses broken or foreign ones, saying to retrain', () => {
+    const model = linearModel('signal.type_fit', 1);
+    expect(parseSelectorModel(JSON.parse(JSON.stringify(model))).version).toBe('test');
+    const broken: unknown[] = [
+      null,
+      { ...model, format: 'something-else' },
+      { ...model, featureVersion: selectorFeatureVersion + 1 },
+      { ...model, featureNames: [...selectorFeatureNames].reverse() },
+      { ...model, mean: [1, 2] },
+      { ...model, scale: model.scale.map(() => 0) },
+      { ...model, layers: [{ ...model.layers[0], activation: 'tanh' }] },
+      { ...model, calibration: { kind: 'isotonic', thresholds: [0, 1], values: [0, 2] } },
+    ];
+    for (const value of broken) {
+      expect(() => parseSelectorModel(value, 'x/selector.json')).toThrow(RootweaverError);
+      try {
+        parseSelectorModel(value, 'x/selector.json');
+      } catch (error) {
+        expect((error as RootweaverError).code).toBe('store-corrupt');
+        expect((error as Error).message).toContain('train-selector');
+      }
+    }
+  });
+});
+
+describe('reliabilityTable', () => {
+  it('bins confidences and weighs the gap of each bin by its count', () => {
+    const table = reliabilityTable(
+      [
+        { confidence: 0.95, correct: true },
+        { confidence: 0.95, correct: false },
+        { confidence: 0.15, correct: false },
+        { confidence: 0.15, correct: false },
+      ],
+      10,
+    );
+    expect(table.bins[9]).toMatchObject({ count: 2, accuracy: 0.5 });
+    expect(table.bins[1]).toMatchObject({ count: 2, accuracy: 0 });
+    // |0.5 − 0.95| · ½ + |0 − 0.15| · ½
+    expect(table.expectedCalibrationError).toBeCloseTo(0.3, 6);
+  });
+});

@@ -1,0 +1,30 @@
+export { fitIsotonic } from './fit-isotonic.js';
+export {
+  describeEntity,
+  dropWords,
+  type QuestionVariant,
+  questionVariants,
+  reorderWords,
+} from './perturb-question.js';
+export {
+  answerSpanOf,
+  buildSelectorTrainingSet,
+  isExamplePair,
+  type SelectorTrainingSet,
+  type SelectorTrainingSetOptions,
+  type TrainingQuery,
+} from './selector-training-set.js';
+export {
+  type SelectorTrainingOutcome,
+  type TrainIndexSelectorOptions,
+  type TrainIndexSelectorResult,
+  trainIndexSelector,
+  trainSelectorAfterBuild,
+  writeSelectorFile,
+} from './train-index-selector.js';
+export {
+  defaultSettingsGrid,
+  type RankerSettings,
+  type TrainSelectorOptions,
+  trainSelector,
+} from './train-selector.js';

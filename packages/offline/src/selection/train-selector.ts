@@ -1,0 +1,351 @@
+import { createHash } from 'node:crypto';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
+import type { SelectorModel } from '@rootweaver/innovations';
+import {
+  calibrate,
+  type DenseLayer,
+  reliabilityTable,
+  scoreRows,
+  selectorCandidateLimit,
+  selectorFeatureNames,
+  selectorFeatureVersion,
+  selectorModelFormat,
+  selectorModelFormatVersion,
+  softmax,
+} from '@rootweaver/innovations/selection';
+import * as tf from '@tensorflow/tfjs';
+import { fitIsotonic } from './fit-isotonic.js';
+import { seededRandom, shuffled } from './seeded-random.js';
+import type { TrainingQuery } from './selector-training-set.js';
+
+/** Settings of one ranker; the trainer picks among `defaultSettingsGrid` by cross-validation. */
+export interface RankerSettings {
+  /** Hidden units of the one hidden layer; 0 is a linear ranker (conditional logit). */
+  readonly hidden: number;
+  /** L2 penalty on the weights. */
+  readonly l2: number;
+  readonly epochs: number;
+  readonly learningRate: number;
+  readonly batchSize: number;
+}
+
+export const defaultSettingsGrid: readonly RankerSettings[] = [
+  { hidden: 0, l2: 1e-3, epochs: 15, learningRate: 0.05, batchSize: 512 },
+  { hidden: 16, l2: 1e-3, epochs: 15, learningRate: 0.02, batchSize: 512 },
+];
+
+export interface TrainSelectorOptions {
+  readonly queries: readonly TrainingQuery[];
+  /** Figures about the index, recorded in the model's training report. */
+  readonly pairs: number;
+  readonly grid?: readonly RankerSettings[];
+  /** Folds of the grouped cross-validation (default 3). */
+  readonly folds?: number;
+  readonly seed?: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (message: string) => void;
+  /** Defaults to now; tests pass a fixed one. */
+  readonly trainedAt?: string;
+}
+
+let backendReady: Promise<void> | undefined;
+
+/** The pure-JS CPU backend, once per process, without its "install tfjs-node" banner. */
+function ensureBackend(): Promise<void> {
+  backendReady ??= (async () => {
+    await tf.setBackend('cpu');
+    (tf.backend() as unknown as { firstUse?: boolean }).firstUse = false;
+  })();
+  return backendReady;
+}
+
+interface Standardisation {
+  readonly mean: number[];
+  readonly scale: number[];
+}
+
+function standardisation(queries: readonly TrainingQuery[]): Standardisation {
+  const width = selectorFeatureNames.length;
+  const mean = new Array<number>(width).fill(0);
+  const square = new Array<number>(width).fill(0);
+  let count = 0;
+  for (const query of queries)
+    for (const row of query.rows) {
+      count += 1;
+      row.forEach((value, index) => {
+        mean[index] = (mean[index] ?? 0) + value;
+        square[index] = (square[index] ?? 0) + value * value;
+      });
+    }
+  const n = Math.max(1, count);
+  const means = mean.map((sum) => sum / n);
+  const scale = square.map((sum, index) => {
+    const variance = sum / n - (means[index] ?? 0) ** 2;
+    return variance > 1e-10 ? Math.sqrt(variance) : 1;
+  });
+  return { mean: means.map((value) => round(value)), scale: scale.map((value) => round(value)) };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** The answerable queries as padded tensors' data: features, a mask of real candidates, labels. */
+function packQueries(queries: readonly TrainingQuery[], scaling: Standardisation) {
+  const width = selectorFeatureNames.length;
+  const slots = selectorCandidateLimit;
+  const features = new Float32Array(queries.length * slots * width);
+  const mask = new Float32Array(queries.length * slots);
+  const labels = new Float32Array(queries.length * slots);
+  queries.forEach((query, q) => {
+    query.rows.forEach((row, c) => {
+      if (c >= slots) return;
+      const base = (q * slots + c) * width;
+      row.forEach((value, f) => {
+        features[base + f] = (value - (scaling.mean[f] ?? 0)) / (scaling.scale[f] ?? 1);
+      });
+      mask[q * slots + c] = 1;
+      labels[q * slots + c] = query.labels[c] ?? 0;
+    });
+  });
+  return { features, mask, labels, count: queries.length, slots, width };
+}
+
+function glorot(random: () => number, inputs: number, outputs: number): Float32Array {
+  const limit = Math.sqrt(6 / (inputs + outputs));
+  return Float32Array.from({ length: inputs * outputs }, () => (random() * 2 - 1) * limit);
+}
+
+/**
+ * Trains one ranker with a listwise loss: per question, softmax over its candidates, minus the log
+ * of the probability given to the candidates equal to the answer. Adam, mini-batches, L2.
+ */
+async function trainRanker(
+  queries: readonly TrainingQuery[],
+  scaling: Standardisation,
+  settings: RankerSettings,
+  seed: number,
+  signal: AbortSignal | undefined,
+): Promise<DenseLayer[]> {
+  await ensureBackend();
+  const random = seededRandom(seed);
+  const packed = packQueries(queries, scaling);
+  const { width, slots } = packed;
+  const hidden = settings.hidden;
+  const variables: tf.Variable[] = [];
+  const w1 = tf.variable(
+    tf.tensor2d(glorot(random, width, hidden > 0 ? hidden : 1), [width, hidden > 0 ? hidden : 1]),
+  );
+  const b1 = tf.variable(tf.zeros([hidden > 0 ? hidden : 1]));
+  variables.push(w1, b1);
+  const w2 = hidden > 0 ? tf.variable(tf.tensor2d(glorot(random, hidden, 1), [hidden, 1])) : undefined;
+  const b2 = hidden > 0 ? tf.variable(tf.zeros([1])) : undefined;
+  if (w2 !== undefined && b2 !== undefined) variables.push(w2, b2);
+  const optimizer = tf.train.adam(settings.learningRate);
+  const order = Array.from({ length: packed.count }, (_, index) => index);
+  try {
+    for (let epoch = 0; epoch < settings.epochs; epoch += 1) {
+      throwIfAborted(signal);
+      const epochOrder = shuffled(order, random);
+      for (let start = 0; start < epochOrder.length; start += settings.batchSize) {
+        const batch = epochOrder.slice(start, start + settings.batchSize);
+        const size = batch.length;
+        const features = new Float32Array(size * slots * width);
+        const mask = new Float32Array(size * slots);
+        const labels = new Float32Array(size * slots);
+        batch.forEach((query, index) => {
+          features.set(
+            packed.features.subarray(query * slots * width, (query + 1) * slots * width),
+            index * slots * width,
+          );
+          mask.set(packed.mask.subarray(query * slots, (query + 1) * slots), index * slots);
+          labels.set(packed.labels.subarray(query * slots, (query + 1) * slots), index * slots);
+        });
+        tf.tidy(() => {
+          const x = tf.tensor2d(features, [size * slots, width]);
+          const m = tf.tensor2d(mask, [size, slots]);
+          const y = tf.tensor2d(labels, [size, slots]);
+          optimizer.minimize(
+            () => {
+              let out = tf.add(tf.matMul(x, w1), b1);
+              if (w2 !== undefined && b2 !== undefined) out = tf.add(tf.matMul(tf.relu(out), w2), b2);
+              const logits = tf.reshape(out, [size, slots]);
+              const masked = tf.add(logits, tf.mul(tf.sub(m, 1), 1e4));
+              const all = tf.logSumExp(masked, 1);
+              const positives = tf.logSumExp(tf.add(masked, tf.mul(tf.sub(y, 1), 1e4)), 1);
+              const penalty = tf.mul(
+                settings.l2,
+                w2 === undefined
+                  ? tf.sum(tf.square(w1))
+                  : tf.add(tf.sum(tf.square(w1)), tf.sum(tf.square(w2))),
+              );
+              return tf.add(tf.mean(tf.sub(all, positives)), penalty) as tf.Scalar;
+            },
+            false,
+            variables,
+          );
+        });
+      }
+    }
+    const layers: DenseLayer[] = [];
+    const toLayer = async (weights: tf.Variable, bias: tf.Variable, activation: DenseLayer['activation']) => {
+      const matrix = (await weights.array()) as number[][];
+      const vector = (await bias.array()) as number[];
+      layers.push({
+        weights: matrix.map((row) => row.map((value) => round(value))),
+        bias: vector.map((value) => round(value)),
+        activation,
+      });
+    };
+    if (w2 !== undefined && b2 !== undefined) {
+      await toLayer(w1, b1, 'relu');
+      await toLayer(w2, b2, 'linear');
+    } else {
+      await toLayer(w1, b1, 'linear');
+    }
+    return layers;
+  } finally {
+    optimizer.dispose();
+    for (const variable of variables) variable.dispose();
+  }
+}
+
+function provisionalModel(scaling: Standardisation, layers: DenseLayer[]): SelectorModel {
+  return {
+    format: selectorModelFormat,
+    formatVersion: selectorModelFormatVersion,
+    featureVersion: selectorFeatureVersion,
+    featureNames: selectorFeatureNames,
+    version: 'provisional',
+    mean: scaling.mean,
+    scale: scaling.scale,
+    layers,
+    calibration: { kind: 'isotonic', thresholds: [], values: [] },
+    training: {} as SelectorModel['training'],
+  };
+}
+
+/** The ranker's choice for a question: the index of the top candidate and its softmax probability. */
+function choose(model: SelectorModel, query: TrainingQuery): { index: number; probability: number } {
+  const probabilities = softmax(scoreRows(model, query.rows));
+  let index = 0;
+  probabilities.forEach((probability, candidate) => {
+    if (probability > (probabilities[index] ?? 0)) index = candidate;
+  });
+  return { index, probability: probabilities[index] ?? 0 };
+}
+
+function foldOf(group: string, folds: number): number {
+  const digest = createHash('sha256').update(group).digest();
+  return (digest.readUInt32BE(0) >>> 0) % folds;
+}
+
+export interface TrainedSelector {
+  readonly model: SelectorModel;
+}
+
+/**
+ * Trains the answer selector from self-supervised questions (ADR-0007): grouped K-fold
+ * cross-validation picks the ranker's settings from a small grid (by held-out log loss); the
+ * out-of-fold probabilities of the chosen settings fit an isotonic calibration map; the final
+ * ranker is trained on every answerable question.
+ */
+export async function trainSelector(options: TrainSelectorOptions): Promise<TrainedSelector> {
+  const started = performance.now();
+  const folds = options.folds ?? 3;
+  const seed = options.seed ?? 12;
+  const grid = options.grid ?? defaultSettingsGrid;
+  const all = options.queries;
+  const answerable = all.filter((query) => query.labels.some((label) => label === 1));
+  if (answerable.length < 20 || new Set(all.map((query) => query.group)).size < folds) {
+    throw new RootweaverError(
+      'index-build-failed',
+      `Too little to train an answer selector: ${answerable.length} usable questions from ${new Set(all.map((query) => query.group)).size} documents (at least 20 from ${folds} documents). The index keeps the heuristic extractor.`,
+    );
+  }
+  const progress = (message: string) => options.onProgress?.(message);
+  const tried: {
+    settings: RankerSettings;
+    top1: number;
+    logLoss: number;
+    outOfFold: Map<TrainingQuery, { index: number; probability: number }>;
+  }[] = [];
+  for (const settings of grid) {
+    const outOfFold = new Map<TrainingQuery, { index: number; probability: number }>();
+    let logLoss = 0;
+    let lossCount = 0;
+    for (let fold = 0; fold < folds; fold += 1) {
+      const train = answerable.filter((query) => foldOf(query.group, folds) !== fold);
+      const held = all.filter((query) => foldOf(query.group, folds) === fold);
+      const scaling = standardisation(train);
+      const layers = await trainRanker(train, scaling, settings, seed + fold, options.signal);
+      const model = provisionalModel(scaling, layers);
+      for (const query of held) {
+        outOfFold.set(query, choose(model, query));
+        if (query.labels.some((label) => label === 1)) {
+          const probabilities = softmax(scoreRows(model, query.rows));
+          const positive = probabilities.reduce(
+            (sum, value, index) => sum + (query.labels[index] === 1 ? value : 0),
+            0,
+          );
+          logLoss -= Math.log(Math.max(1e-9, positive));
+          lossCount += 1;
+        }
+      }
+    }
+    const correct = answerable.filter(
+      (query) => query.labels[outOfFold.get(query)?.index ?? -1] === 1,
+    ).length;
+    const top1 = correct / answerable.length;
+    tried.push({ settings, top1, logLoss: logLoss / Math.max(1, lossCount), outOfFold });
+    progress(
+      `  selector CV: hidden ${settings.hidden}, l2 ${settings.l2}: top-1 ${(top1 * 100).toFixed(1)} %, log loss ${(logLoss / Math.max(1, lossCount)).toFixed(3)}`,
+    );
+  }
+  const chosen = tried.reduce((best, entry) => (entry.logLoss < best.logLoss ? entry : best));
+  const points = all.map((query) => {
+    const choice = chosen.outOfFold.get(query) ?? { index: 0, probability: 0 };
+    return { score: choice.probability, correct: query.labels[choice.index] === 1 };
+  });
+  const calibration = fitIsotonic(points);
+  const reliability = reliabilityTable(
+    points.map((point) => ({ confidence: calibrate(calibration, point.score), correct: point.correct })),
+  );
+  const heuristicTop1 = answerable.filter((query) => query.labels[0] === 1).length / answerable.length;
+  const scaling = standardisation(answerable);
+  const layers = await trainRanker(answerable, scaling, chosen.settings, seed, options.signal);
+  const variants: Record<string, number> = {};
+  for (const query of all) variants[query.variant] = (variants[query.variant] ?? 0) + 1;
+  const version = createHash('sha256')
+    .update(JSON.stringify({ scaling, layers, calibration }))
+    .digest('hex')
+    .slice(0, 12);
+  const model: SelectorModel = {
+    ...provisionalModel(scaling, layers),
+    version,
+    calibration,
+    training: {
+      trainedAt: options.trainedAt ?? new Date().toISOString(),
+      library: `@tensorflow/tfjs ${tf.version.tfjs} (pure-JS cpu backend)`,
+      pairs: options.pairs,
+      queries: all.length,
+      candidates: all.reduce((sum, query) => sum + query.rows.length, 0),
+      answerable: answerable.length,
+      variants,
+      hyperParameters: { ...chosen.settings, folds, seed },
+      crossValidation: {
+        folds,
+        top1: round(chosen.top1),
+        heuristicTop1: round(heuristicTop1),
+        expectedCalibrationError: round(reliability.expectedCalibrationError),
+        candidatesTried: tried.map((entry) => ({
+          settings: { ...entry.settings },
+          top1: round(entry.top1),
+          logLoss: round(entry.logLoss),
+        })),
+      },
+      trainingMs: Math.round(performance.now() - started),
+    },
+  };
+  return { model };
+}
