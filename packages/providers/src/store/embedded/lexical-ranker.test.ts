@@ -98,7 +98,27 @@ describe('LexicalRanker', () => {
     const text = index < 3_500 ? `gamma token${index % 40}` : `delta token${index % 40} born`;
     return { id: `f${index}`, documentId: `filler${index % 50}`, kind: 'qa', title: '', text, passage: text };
   });
-  const items = [...syntheticQaPairs(3_000, 21), ...filler];
+  // Every text form: spelled out, `question answer`, `title: question answer`, the passage itself.
+  const titled = syntheticQaPairs(600, 33).map(
+    (item, index): KnowledgeItem => ({
+      ...item,
+      id: `t${index}`,
+      title: `Orvane Keld${index % 7}`,
+      text: `Orvane Keld${index % 7}: ${item.question} ${item.answer}`,
+    }),
+  );
+  const passages = Array.from({ length: 40 }, (_value, index): KnowledgeItem => {
+    const text = `Orvane Keld${index % 7} was born in Tamsel${index}, where the river born of gamma springs runs.`;
+    return {
+      id: `p${index}`,
+      documentId: `passage${index}`,
+      kind: 'passage',
+      title: 'Orvane',
+      text,
+      passage: text,
+    };
+  });
+  const items = [...syntheticQaPairs(3_000, 21), ...filler, ...titled, ...passages];
   const ranker = rankerOver('exact', items);
 
   it('keeps FTS5’s own item count and average length', () => {
@@ -115,6 +135,9 @@ describe('LexicalRanker', () => {
       'gamma', // a term beyond a small scan budget: FTS5 ranks
       'gamma token7 born',
       'When was Zzyzx born?', // an unknown name: only the common word is left
+      ...titled.slice(0, 10).map((item) => item.question ?? ''),
+      'Where was Orvane Keld3 born?',
+      'Tamsel7 river springs',
     ];
     const tight = rankerOver('tight', items, 1_000);
     for (const query of queries) {

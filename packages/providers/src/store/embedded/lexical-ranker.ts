@@ -61,6 +61,8 @@ export class LexicalRanker {
   private readonly shortestLength: () => number;
   private corpus: CorpusStatistics | undefined;
   private readonly terms = new Map<string, { documents: number; occurrences: number }>();
+  /** Title and text by passage rowid, for the rows whose text is rebuilt from them (until the next write). */
+  private readonly passageParts = new Map<number, readonly [string, string]>();
   private readonly statements;
   private readonly scanBudget: number;
   private readonly scanCostRatio: number;
@@ -87,6 +89,9 @@ export class LexicalRanker {
         'SELECT rowid, bm25(items_fts) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score LIMIT ?',
       ),
       candidates: database.prepare(`${candidateSelect} WHERE items_fts MATCH ?`).raw(),
+      passages: database
+        .prepare('SELECT rowid, title, text FROM passages WHERE rowid IN (SELECT value FROM json_each(?))')
+        .raw(),
     };
   }
 
@@ -104,6 +109,25 @@ export class LexicalRanker {
   forget(): void {
     this.corpus = undefined;
     this.terms.clear();
+    this.passageParts.clear();
+  }
+
+  /** Fetches the titles and passage texts that rows of text form 2 and 3 are rebuilt from. */
+  private loadPassageParts(rows: readonly unknown[][]): void {
+    const missing = new Set<number>();
+    for (const row of rows) {
+      const passage = row[5] as number;
+      if ((row[1] as number) >= 2 && !this.passageParts.has(passage)) missing.add(passage);
+    }
+    if (missing.size === 0) return;
+    if (this.passageParts.size + missing.size > 200_000) this.passageParts.clear();
+    for (const [rowid, title, text] of this.statements.passages.all(JSON.stringify([...missing])) as [
+      number,
+      string,
+      string,
+    ][]) {
+      this.passageParts.set(rowid, [title, text]);
+    }
   }
 
   /** Item count and average length as FTS5 keeps them (its "averages" record), plus the shortest length. */
@@ -173,16 +197,20 @@ export class LexicalRanker {
         this.paths.fts += 1;
         return this.rankWithFts(terms, limit, filter);
       }
-      for (const row of this.candidates(entry.term, conditions)) {
+      const rows = this.candidates(entry.term, conditions);
+      this.loadPassageParts(rows);
+      for (const row of rows) {
         const rowid = row[0] as number;
         if (scores.has(rowid)) continue;
+        const form = row[1] as TextSource['text_form'];
+        const parts = form >= 2 ? this.passageParts.get(row[5] as number) : undefined;
         const text = textOf({
-          text_form: row[1] as TextSource['text_form'],
+          text_form: form,
           text: row[2] as string | null,
           question: row[3] as string | null,
           answer: row[4] as string | null,
-          title: row[5] as string,
-          passage: row[6] as string | null,
+          title: parts?.[0] ?? '',
+          passage: parts?.[1] ?? null,
         });
         const value = score(indexTerms(text), idf, corpus.averageLength);
         scores.set(rowid, value);
@@ -197,7 +225,7 @@ export class LexicalRanker {
       .slice(0, limit);
   }
 
-  /** Rows (as arrays: rowid, text form, text, question, answer, title, passage) of the items holding `term`. */
+  /** Rows (as arrays: rowid, text form, text, question, answer, passage rowid) of the items holding `term`. */
   private candidates(term: string, conditions: { sql: string; parameters: unknown[] }): unknown[][] {
     const match = ftsExpression([term]);
     if (conditions.sql === '') return this.statements.candidates.all(match) as unknown[][];
@@ -232,9 +260,10 @@ export class LexicalRanker {
   }
 }
 
-const candidateSelect = `SELECT i.rowid AS rowid, i.text_form AS text_form, i.text AS text, i.question AS question,
-  i.answer AS answer, p.title AS title, CASE WHEN i.text_form = 3 THEN p.text END AS passage
-  FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN passages p ON p.rowid = i.passage_rowid`;
+// No join with `passages`: at 1M pairs that random lookup per posting cost 3× the rest of the
+// fetch. The titles (and passage texts) a text form needs come from `passageParts`, cached.
+const candidateSelect = `SELECT i.rowid, i.text_form, i.text, i.question, i.answer, i.passage_rowid
+  FROM items_fts JOIN items i ON i.rowid = items_fts.rowid`;
 
 /** BM25 of one item (its terms in order) over the query terms in `idf`. */
 export function score(
