@@ -6,7 +6,7 @@
 // docs/benchmarks.md.
 //
 //   node tools/bench/dist/peers.js [--sizes 10000,100000] [--million] [--queries 1000] [--no-dense] [--no-lexical]
-//     [--lexical-peers 'raw FTS5,FlexSearch']
+//     [--lexical-peers 'raw FTS5,FlexSearch'] [--lexical-peers-at-million 'raw FTS5'] [--dense-at-million]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -46,15 +46,19 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'docs/benchmarks.md' },
     // Lexical peers to run (MiniSearch takes seconds per query at 1M): a comma-separated subset.
     'lexical-peers': { type: 'string', default: 'raw FTS5,MiniSearch,FlexSearch' },
+    // At 1M: MiniSearch takes seconds per query, and an HNSW build of 1M × 384 takes tens of minutes.
+    'lexical-peers-at-million': { type: 'string', default: 'raw FTS5,FlexSearch' },
+    'dense-at-million': { type: 'boolean', default: false },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
 if (values.million) sizes.push(1_000_000);
 const queryCount = Number(values.queries);
-const lexicalPeers = new Set([
-  'EmbeddedStore',
-  ...values['lexical-peers'].split(',').map((name) => name.trim()),
-]);
+let lexicalPeers = new Set<string>();
+const choosePeers = (size: number): void => {
+  const list = size >= 1_000_000 ? values['lexical-peers-at-million'] : values['lexical-peers'];
+  lexicalPeers = new Set(['EmbeddedStore', ...list.split(',').map((name) => name.trim())]);
+};
 const only = <T>(engines: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(engines).filter(([name]) => lexicalPeers.has(name)));
 const dimension = Number(values.dimension);
@@ -360,11 +364,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = resolve(here, '..', '..', '..');
 try {
   for (const size of sizes) {
+    choosePeers(size);
     if (!values['no-lexical']) {
       say(`lexical ${size} …`);
       await lexical(size);
     }
-    if (!values['no-dense']) {
+    if (!values['no-dense'] && (size < 1_000_000 || values['dense-at-million'])) {
       say(`dense ${size} …`);
       await dense(size);
     }
@@ -379,7 +384,7 @@ const section = [
   '<!-- peers:begin -->',
   '## Side by side with peers (`pnpm bench:peers`)',
   '',
-  `Written by \`tools/bench/src/peers.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/peers.js --sizes ${values.sizes}${values.million ? ' --million' : ''} --queries ${queryCount}\`; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average at the end ${load}. One process, the same synthetic pairs (\`syntheticQaPairs\`) and clustered unit vectors (\`clusteredUnitVectors\`, 1,000 centres) for every engine; queries interleaved across engines, the first 50 as warm-up. HNSW settings alike: cosine, M = 16, expansion 64 (usearch f16 as the store uses it).`,
+  `Written by \`tools/bench/src/peers.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/peers.js ${process.argv.slice(2).join(' ')}\`; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average at the end ${load}. One process, the same synthetic pairs (\`syntheticQaPairs\`) and clustered unit vectors (\`clusteredUnitVectors\`, 1,000 centres) for every engine; queries interleaved across engines, the first 50 as warm-up. HNSW settings alike: cosine, M = 16, expansion 64 (usearch f16 as the store uses it).`,
   '',
   ...lines,
   '<!-- peers:end -->',
