@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { KnowledgeItem } from '@rootweaver/core';
-import { EmbeddedStore, ftsExpression, searchTerms } from '@rootweaver/providers';
+import { EmbeddedStore, ftsExpression, hnswSettings, searchTerms } from '@rootweaver/providers';
 import { clusteredUnitVectors, syntheticQaPairs } from '@rootweaver/providers/test';
 import Database from 'better-sqlite3';
 import { Index as FlexIndex } from 'flexsearch';
@@ -111,6 +111,20 @@ async function interleave<Q>(
     }
   }
   return { wall, cpu };
+}
+
+/** Wall-clock and CPU-time tables, EmbeddedStore against each engine. */
+function latencySection(samples: {
+  wall: Record<string, number[]>;
+  cpu: Record<string, number[]>;
+}): string[] {
+  return [
+    ...latencyTable(samples.wall, 'EmbeddedStore'),
+    '',
+    'CPU time per query (ms; not inflated by preemption on a busy machine):',
+    '',
+    ...latencyTable(samples.cpu, 'EmbeddedStore'),
+  ];
 }
 
 function latencyTable(samples: Record<string, number[]>, ours: string): string[] {
@@ -210,11 +224,7 @@ async function lexical(size: number): Promise<void> {
         `| ${name} | ${Math.round(rate(name)).toLocaleString('en')} | ${(rate('EmbeddedStore') / rate(name)).toFixed(2)}× |`,
     ),
     '',
-    ...latencyTable(samples.wall, 'EmbeddedStore'),
-    '',
-    'CPU time per query (ms; not inflated by preemption on a busy machine):',
-    '',
-    ...latencyTable(samples.cpu, 'EmbeddedStore'),
+    ...latencySection(samples),
     '',
     `EmbeddedStore lexical p95 ÷ p50: ${tail(samples.wall.EmbeddedStore)} wall-clock, ${tail(samples.cpu.EmbeddedStore)} CPU time (target ≤ 5).`,
     '',
@@ -248,14 +258,7 @@ async function dense(size: number): Promise<void> {
   }));
   const directory = join(root, `dense-${size}`);
   const usearchPath = join(root, `usearch-${size}.usearch`);
-  const config = {
-    dimensions: dimension,
-    metric: 'cos',
-    quantization: 'f16',
-    connectivity: 16,
-    expansion_add: 64,
-    expansion_search: 64,
-  };
+  const config = { dimensions: dimension, ...hnswSettings };
   const build: Record<string, number> = {};
   let started = performance.now();
   let store = await EmbeddedStore.open({ directory });
@@ -343,11 +346,7 @@ async function dense(size: number): Promise<void> {
   lines.push(
     `### Dense, ${size.toLocaleString('en')} × ${dimension} (clustered), top-10, ${queries.length} queries`,
     '',
-    ...latencyTable(samples.wall, 'EmbeddedStore'),
-    '',
-    'CPU time per query (ms; not inflated by preemption on a busy machine):',
-    '',
-    ...latencyTable(samples.cpu, 'EmbeddedStore'),
+    ...latencySection(samples),
     '',
     '| engine | recall@10 vs exact (100 queries) | build s | open ms (median of 3) | dense bytes on disk |',
     '|---|---:|---:|---:|---:|',

@@ -123,6 +123,21 @@ export interface WrittenItem {
  * and `items` (id, kind, question, answer, metadata, and `text` only when it is not rebuilt from
  * them). Knows nothing of rankings; the lexical and dense rankers keep their own tables.
  */
+/** The item a stored row stands for (without a vector). */
+function itemOf(row: HitRow): KnowledgeItem {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    kind: row.kind,
+    title: row.title,
+    text: textOf(row),
+    passage: row.passage ?? '',
+    ...(row.question === null ? {} : { question: row.question }),
+    ...(row.answer === null ? {} : { answer: row.answer }),
+    ...(row.metadata === null ? {} : { metadata: JSON.parse(row.metadata) as Record<string, MetadataValue> }),
+  };
+}
+
 const hitSelect = `SELECT i.rowid, i.id, p.document_id, i.kind, p.title, i.text_form, i.text, p.text AS passage,
   i.question, i.answer, i.metadata FROM items i JOIN passages p ON p.rowid = i.passage_rowid WHERE i.rowid`;
 
@@ -325,21 +340,7 @@ export class ItemTable {
     for (const entry of ranking) {
       const row = byRowid.get(entry.rowid);
       if (row === undefined) continue;
-      hits.push({
-        id: row.id,
-        documentId: row.document_id,
-        kind: row.kind,
-        title: row.title,
-        text: textOf(row),
-        passage: row.passage ?? '',
-        ...(row.question === null ? {} : { question: row.question }),
-        ...(row.answer === null ? {} : { answer: row.answer }),
-        ...(row.metadata === null
-          ? {}
-          : { metadata: JSON.parse(row.metadata) as Record<string, MetadataValue> }),
-        score: entry.score,
-        rank: hits.length + 1,
-      });
+      hits.push({ ...itemOf(row), score: entry.score, rank: hits.length + 1 });
     }
     return hits;
   }
@@ -347,19 +348,7 @@ export class ItemTable {
   /** Every item (of one kind, when given) by id, without vectors. */
   list(kind: KnowledgeItemKind | undefined): KnowledgeItem[] {
     const rows = this.statements.list.all(kind ?? null, kind ?? null) as HitRow[];
-    return rows.map((row) => ({
-      id: row.id,
-      documentId: row.document_id,
-      kind: row.kind,
-      title: row.title,
-      text: textOf(row),
-      passage: row.passage ?? '',
-      ...(row.question === null ? {} : { question: row.question }),
-      ...(row.answer === null ? {} : { answer: row.answer }),
-      ...(row.metadata === null
-        ? {}
-        : { metadata: JSON.parse(row.metadata) as Record<string, MetadataValue> }),
-    }));
+    return rows.map(itemOf);
   }
 
   counts(): { items: number; documents: number; qa: number; passage: number } {
