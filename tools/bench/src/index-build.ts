@@ -39,8 +39,11 @@ interface Run {
   readonly directory: string;
 }
 
+let runCount = 0;
+
 async function run(threads: number): Promise<Run> {
-  const directory = join(root, `workers-${threads}`);
+  runCount += 1;
+  const directory = join(root, `run-${runCount}-workers-${threads}`);
   const cpu = process.cpuUsage();
   const started = performance.now();
   const store = await EmbeddedStore.open({ directory });
@@ -103,7 +106,7 @@ try {
     '<!-- index-build:begin -->',
     '## `index build` on all cores (`pnpm bench:build`)',
     '',
-    `Written by \`tools/bench/src/index-build.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/index-build.js --corpus ${basename(corpus)} --workers ${workers}\` (rule generator, EmbeddedStore, checkpoints on, selector training off); ${cores} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average at the end ${loadavg()
+    `Written by \`tools/bench/src/index-build.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/index-build.js --corpus …/${basename(dirname(corpus))}/${basename(corpus)} --workers ${workers}\` (rule generator, EmbeddedStore, checkpoints on, selector training off); ${cores} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average at the end ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' / ')}. Each setting ran twice, alternating; the faster run is shown.`,
     '',
