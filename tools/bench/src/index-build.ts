@@ -10,7 +10,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildIndex, RuleBasedGenerator } from '@rootweaver/offline';
+import { buildIndex, type CorpusReadResult, RuleBasedGenerator, readCorpus } from '@rootweaver/offline';
 import { EmbeddedStore } from '@rootweaver/providers';
 import Database from 'better-sqlite3';
 
@@ -18,6 +18,8 @@ const { values } = parseArgs({
   options: {
     corpus: { type: 'string' },
     workers: { type: 'string', default: String(availableParallelism()) },
+    // The corpus N times over (ids prefixed): a bigger build from the same text.
+    repeat: { type: 'string', default: '1' },
     out: { type: 'string', default: 'docs/benchmarks.md' },
   },
 });
@@ -26,6 +28,17 @@ if (values.corpus === undefined) {
   process.exit(2);
 }
 const corpus = resolve(values.corpus);
+const repeat = Math.max(1, Number(values.repeat));
+const read = await readCorpus({ path: corpus });
+const passages: CorpusReadResult = {
+  problems: read.problems,
+  passages: Array.from({ length: repeat }, (_value, round) =>
+    read.passages.map((passage) => ({
+      ...passage,
+      id: repeat === 1 ? passage.id : `${round}:${passage.id}`,
+    })),
+  ).flat(),
+};
 const workers = Number(values.workers);
 const cores = availableParallelism();
 const root = mkdtempSync(join(tmpdir(), 'rootweaver-build-bench-'));
@@ -48,7 +61,7 @@ async function run(threads: number): Promise<Run> {
   const started = performance.now();
   const store = await EmbeddedStore.open({ directory });
   const summary = await buildIndex({
-    corpus,
+    corpus: passages,
     generator: new RuleBasedGenerator(),
     store,
     checkpointDirectory: directory,
@@ -106,7 +119,7 @@ try {
     '<!-- index-build:begin -->',
     '## `index build` on all cores (`pnpm bench:build`)',
     '',
-    `Written by \`tools/bench/src/index-build.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/index-build.js --corpus …/${basename(dirname(corpus))}/${basename(corpus)} --workers ${workers}\` (rule generator, EmbeddedStore, checkpoints on, selector training off); ${cores} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average at the end ${loadavg()
+    `Written by \`tools/bench/src/index-build.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/index-build.js --corpus …/${basename(dirname(corpus))}/${basename(corpus)} --repeat ${repeat} --workers ${workers}\` (rule generator, EmbeddedStore, checkpoints on, selector training off); ${cores} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average at the end ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' / ')}. Each setting ran twice, alternating; the faster run is shown.`,
     '',

@@ -48,7 +48,7 @@ train-selector  (re)trains the index's learned answer selector (DIR/selector.jso
         pairs; build and import train it already (ADR-0007). Every command uses it when present.
 Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.
 --workers N: threads that annotate and generate (rules only) while one writes; default one per core
-        on 400+ passages, 0 for none.
+        on 8,000+ passages, 0 for none.
 Exit code 1 when some passages failed to generate (they are retried by the next run).`;
 
 const buildOptions: OptionSpec = {
