@@ -16,7 +16,12 @@ import type {
 } from '@rootweaver/core';
 import { isAbort, RootweaverError } from '@rootweaver/core';
 import { compactBlocks, renderCompactedContext, renderContext } from '../compaction/index.js';
-import { type MultiHopConfig, type MultiHopConfigInput, resolveMultiHopConfig } from '../config.js';
+import {
+  compactionRuns,
+  type MultiHopConfig,
+  type MultiHopConfigInput,
+  resolveMultiHopConfig,
+} from '../config.js';
 import { HeuristicExtractor } from '../extraction/index.js';
 import { type AnswerPolicy, defaultAnswerPolicy } from '../policy/index.js';
 import { AdaptivePlanner } from './planners/adaptive-planner.js';
@@ -35,6 +40,7 @@ export interface MultiHopRAGOptions {
   readonly extractor?: AnswerExtractor | undefined;
   /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */
   readonly tokenCounter?: TokenCounter | undefined;
+  /** Knobs to set (the rest default), or a config already resolved (by the capability): used as it is. */
   readonly config?: MultiHopConfigInput | undefined;
   /**
    * Swap any of the LLM-free judgements (grounding, composition, the fallback answer, conforming,
@@ -232,8 +238,11 @@ export class MultiHopRAG {
         question: trimmed,
         planner: plannerName,
         config: this.config,
-        compactionEnabled:
-          plannerName !== 'single-pass' && (options.compaction ?? this.config.compactionEnabled),
+        compactionEnabled: compactionRuns({
+          planner: plannerName,
+          config: this.config,
+          request: options.compaction,
+        }),
         synthesisMode: options.synthesis ?? this.config.synthesis,
         signal: options.signal,
         onEvent: options.onEvent,
