@@ -19,6 +19,7 @@ export const packageFloors = {
   eval: 3,
   cli: 4,
   fuzz: 3,
+  bench: 4,
   packaging: 5,
 };
 

@@ -190,10 +190,13 @@ function render(report) {
   ].join('\n');
 }
 
-// The soak section (`pnpm bench:soak`, tools/scripts/soak-benchmark.mjs) is measured separately: keep it.
-let soakSection = '';
+// Keep the sections `pnpm bench:peers`, `pnpm bench:build` and `pnpm bench:soak` write (between their markers).
+let keptSections = [];
 try {
-  soakSection = /<!-- soak:start -->[\s\S]*<!-- soak:end -->/.exec(readFileSync(outputPath, 'utf8'))?.[0] ?? '';
-} catch {}
-writeFileSync(outputPath, render(readReport(inputPath)) + (soakSection === '' ? '' : `\n${soakSection}\n`));
+  keptSections =
+    readFileSync(outputPath, 'utf8').match(/<!-- ([a-z-]+):begin -->[\s\S]*?<!-- \1:end -->/g) ?? [];
+} catch {
+  // no page yet
+}
+writeFileSync(outputPath, `${[render(readReport(inputPath)).trimEnd(), ...keptSections].join('\n\n')}\n`);
 console.log(`render-benchmarks: wrote ${path.relative(process.cwd(), outputPath) || outputPath}`);

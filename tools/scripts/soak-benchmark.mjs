@@ -159,7 +159,7 @@ await llm.close();
 
 const load = os.loadavg().map((value) => value.toFixed(2)).join(' / ');
 const lines = [
-  '<!-- soak:start -->',
+  '<!-- soak:begin -->',
   '## Soak: `rootweaver serve` under 20,000 requests',
   '',
   `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
@@ -188,7 +188,7 @@ console.log(flat ? 'memory plateaus: yes' : 'memory plateaus: NO (RSS grew more 
 if (!values['no-write']) {
   const file = path.join(root, 'docs/benchmarks.md');
   const current = readFileSync(file, 'utf8');
-  const pattern = /<!-- soak:start -->[\s\S]*<!-- soak:end -->/;
+  const pattern = /<!-- soak:begin -->[\s\S]*<!-- soak:end -->/;
   writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
   console.log('soak: wrote docs/benchmarks.md');
 }
