@@ -41,7 +41,17 @@ function rssOf(pid) {
 async function startServe(index, env, extraArgs) {
   const child = spawn(
     process.execPath,
-    [path.join(root, 'tools/cli/dist/main.js'), 'serve', '--index', index, '--port', '0', '--max-concurrent', '1000', ...extraArgs],
+    [
+      path.join(root, 'tools/cli/dist/main.js'),
+      'serve',
+      '--index',
+      index,
+      '--port',
+      '0',
+      '--max-concurrent',
+      '1000',
+      ...extraArgs,
+    ],
     { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stderr.on('data', () => {});
@@ -61,14 +71,27 @@ function post(port, agent, query) {
   return new Promise((resolve) => {
     const started = performance.now();
     const outgoing = request(
-      { host: '127.0.0.1', port, path: '/v1/ask', method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/v1/ask',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json' },
+      },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-        response.on('error', (error) => resolve({ status: error.code ?? 'error', ms: performance.now() - started }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+        );
+        response.on('error', (error) =>
+          resolve({ status: error.code ?? 'error', ms: performance.now() - started }),
+        );
       },
     );
-    outgoing.on('error', (error) => resolve({ status: error.code ?? 'error', ms: performance.now() - started }));
+    outgoing.on('error', (error) =>
+      resolve({ status: error.code ?? 'error', ms: performance.now() - started }),
+    );
     outgoing.end(JSON.stringify({ query }));
   });
 }
@@ -109,7 +132,9 @@ async function soak(label, index, env, extraArgs = []) {
   latencies.sort((a, b) => a - b);
   const lastHalf = samples.filter((sample) => sample.done >= totalRequests / 2).map((sample) => sample.rss);
   const growth = (Math.max(...lastHalf) - Math.min(...lastHalf)) / Math.min(...lastHalf);
-  const errors = [...statuses].filter(([status]) => status !== 200).reduce((sum, [, count]) => sum + count, 0);
+  const errors = [...statuses]
+    .filter(([status]) => status !== 200)
+    .reduce((sum, [, count]) => sum + count, 0);
   return {
     label,
     requests: totalRequests,
@@ -129,7 +154,8 @@ async function soak(label, index, env, extraArgs = []) {
 }
 
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
-const index = (await ensureSampleIndex({ cacheDirectory: path.join(os.tmpdir(), 'rootweaver-soak') })).directory;
+const index = (await ensureSampleIndex({ cacheDirectory: path.join(os.tmpdir(), 'rootweaver-soak') }))
+  .directory;
 
 const llm = new OpenAICompatibleTestServer();
 llm.onChat(
@@ -157,7 +183,10 @@ results.push(
 clearInterval(forget);
 await llm.close();
 
-const load = os.loadavg().map((value) => value.toFixed(2)).join(' / ');
+const load = os
+  .loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' / ');
 const lines = [
   '<!-- soak:begin -->',
   '## Soak: `rootweaver serve` under 20,000 requests',
@@ -184,12 +213,17 @@ const section = lines.join('\n');
 console.log(section);
 for (const result of results) console.log(result.label, JSON.stringify(result.statuses));
 const flat = results.every((result) => result.lastHalfGrowth <= 0.1);
-console.log(flat ? 'memory plateaus: yes' : 'memory plateaus: NO (RSS grew more than 10 % over the last half)');
+console.log(
+  flat ? 'memory plateaus: yes' : 'memory plateaus: NO (RSS grew more than 10 % over the last half)',
+);
 if (!values['no-write']) {
   const file = path.join(root, 'docs/benchmarks.md');
   const current = readFileSync(file, 'utf8');
   const pattern = /<!-- soak:begin -->[\s\S]*<!-- soak:end -->/;
-  writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
+  writeFileSync(
+    file,
+    pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`,
+  );
   console.log('soak: wrote docs/benchmarks.md');
 }
 process.exitCode = flat ? 0 : 1;

@@ -35,6 +35,7 @@ export {
 } from './index/build-index.js';
 export { type CheckpointEntry, CheckpointLog, checkpointFileName } from './index/checkpoint-log.js';
 export { contentHash, corpusHash, qaItemId } from './index/hashing.js';
+export { acquireIndexLock, indexLockFileName } from './index/index-lock.js';
 export {
   type DocumentEntry,
   type IndexManifest,

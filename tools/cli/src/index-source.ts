@@ -9,6 +9,7 @@ import type { SelectorTrainingOutcome } from '@rootweaver/offline';
 import { createProviderSet } from '@rootweaver/providers';
 import { CliUsageError } from './cli-usage-error.js';
 import { combineHashes, hashDirectory, hashPath } from './content-hash.js';
+import { assertIndexComplete, assertStoreReadable } from './index-integrity.js';
 import type { ParsedArguments } from './parse-arguments.js';
 
 /** Where an evaluation or a question gets its index. */
@@ -233,11 +234,19 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
         `Index ${source.path} does not exist; build one with 'rootweaver index build --corpus DIR --out ${source.path}'.`,
       );
     }
+    // Never a half-built or damaged index: a clear error naming the fix instead (issue 16).
+    assertIndexComplete(source.path);
     const providers = await openProviders({
       directory: source.path,
       env: options.env,
       ...selectorOption(options),
     });
+    try {
+      await assertStoreReadable(providers.store, source.path);
+    } catch (error) {
+      await providers.close();
+      throw error;
+    }
     return {
       providers,
       directory: source.path,

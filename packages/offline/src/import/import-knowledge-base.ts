@@ -3,6 +3,7 @@ import { throwIfAborted } from '@rootweaver/core';
 import { isRecord, readJsonLines } from '../corpus/json-lines.js';
 import type { InputProblem } from '../corpus/passage.js';
 import { contentHash, corpusHash } from '../index/hashing.js';
+import { acquireIndexLock } from '../index/index-lock.js';
 import {
   type DocumentEntry,
   type IndexManifest,
@@ -69,6 +70,16 @@ export function knowledgeBaseDocumentId(title: string, passage: string): string 
 export async function importKnowledgeBase(
   options: ImportKnowledgeBaseOptions,
 ): Promise<ImportKnowledgeBaseSummary> {
+  // One writer per index directory (ADR-0005): a second import or build into it fails at once.
+  const release = options.directory === undefined ? undefined : await acquireIndexLock(options.directory);
+  try {
+    return await importLocked(options);
+  } finally {
+    release?.();
+  }
+}
+
+async function importLocked(options: ImportKnowledgeBaseOptions): Promise<ImportKnowledgeBaseSummary> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const { path, store, embedder, signal } = options;

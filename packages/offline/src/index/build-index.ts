@@ -12,6 +12,7 @@ import {
 } from '../validation/validate-pairs.js';
 import { type CheckpointEntry, CheckpointLog } from './checkpoint-log.js';
 import { contentHash, corpusHash } from './hashing.js';
+import { acquireIndexLock } from './index-lock.js';
 import {
   type DocumentEntry,
   type IndexManifest,
@@ -122,6 +123,19 @@ async function resolveCorpus(
  * skipped, changed ones replace their pairs, removed ones are deleted.
  */
 export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndexSummary> {
+  // One writer per index directory: a second build into it fails at once, naming the holder's pid.
+  const release =
+    options.checkpointDirectory === undefined
+      ? undefined
+      : await acquireIndexLock(options.checkpointDirectory);
+  try {
+    return await buildIndexLocked(options);
+  } finally {
+    release?.();
+  }
+}
+
+async function buildIndexLocked(options: BuildIndexOptions): Promise<BuildIndexSummary> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const { generator, store, embedder, signal } = options;
@@ -129,6 +143,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
   const batchSize = Math.max(1, options.batchSize ?? 64);
   throwIfAborted(signal);
   const { result: corpus, path: corpusPath } = await resolveCorpus(options.corpus, signal);
+  if (corpus.passages.length === 0) throw emptyCorpus(corpusPath, corpus.problems);
   const directory = options.checkpointDirectory;
   const previousManifest = directory === undefined ? undefined : await readManifest(directory);
   const log = directory === undefined ? undefined : new CheckpointLog(directory);
@@ -398,6 +413,25 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     manifest,
     ...(selector === undefined ? {} : { selector }),
   };
+}
+
+/**
+ * A corpus with no readable passage (empty, binary, UTF-16, every record bad) is an error, never a
+ * 0-passage index.
+ */
+function emptyCorpus(path: string | undefined, problems: readonly InputProblem[]): RootweaverError {
+  const first = problems
+    .slice(0, 3)
+    .map(
+      (problem) =>
+        `${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}`,
+    )
+    .join('; ');
+  return new RootweaverError(
+    'corpus-invalid',
+    `The corpus ${path ?? '(given in code)'} has no readable passage${problems.length === 0 ? '' : ` (${problems.length} problems, e.g. ${first.slice(0, 400)})`}. Pass a UTF-8 JSONL file of {"id", "title", "text"} records or a folder of UTF-8 .md/.txt files.`,
+    { details: { problems: problems.length } },
+  );
 }
 
 /** Brings an existing index up to date with its corpus: `buildIndex` that requires a manifest. */

@@ -29,6 +29,10 @@ import { readCapped, SecretFilter } from './read-response.js';
 /** The largest response (bytes of a body, characters of a stream) read from the server. */
 export const maxResponseBytes = 1_000_000;
 
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Failures worth another attempt: connection errors, idle attempts, 408, 409, 429 and 5xx. */
 function isRetryable(error: unknown): boolean {
   if (error instanceof RootweaverError) return error.code === 'llm-timeout';
@@ -267,6 +271,12 @@ export class OpenAIChatModel implements ChatModel {
     for await (const chunk of stream) {
       attempt.touch();
       events += 1;
+      // Events already buffered resolve as microtasks: yield now and then, so a flood of tiny events
+      // (90,000 one-word deltas) cannot hold the event loop, and the deadline can fire in between.
+      if (events % 256 === 0) {
+        await yieldToEventLoop();
+        if (attempt.signal.aborted) throw new Error('the attempt was stopped');
+      }
       const choice = chunk.choices?.[0];
       const delta = choice?.delta?.content;
       if (typeof delta === 'string' && delta !== '') {

@@ -502,7 +502,15 @@ export class OpenAICompatibleTestServer {
         choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
       });
       send(chunk({ role: 'assistant', content: '' }, null));
-      for (const piece of text.match(/\S+\s*|\s+/g) ?? []) send(chunk({ content: piece }, null));
+      // Word by word, as models stream; a long text in 1,000-character pieces, written at once, so a
+      // huge reply does not hold the event loop this server shares with the code under test.
+      const pieces =
+        text.length <= 4_096 ? (text.match(/\S+\s*|\s+/g) ?? []) : (text.match(/[\s\S]{1,1000}/g) ?? []);
+      if (pieces.length <= 64) {
+        for (const piece of pieces) send(chunk({ content: piece }, null));
+      } else {
+        response.write(pieces.map((piece) => `data: ${JSON.stringify(chunk({ content: piece }, null))}\n\n`).join(''));
+      }
       send(chunk({}, 'stop'));
       if (includeUsage) send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage });
       response.end('data: [DONE]\n\n');

@@ -31,8 +31,8 @@ import {
 } from '../parse-arguments.js';
 
 const usage = `Usage:
-  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
-  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
+  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--no-selector] [--json]
+  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--no-selector] [--json]
   rootweaver index import --kb FILE --out DIR [--embedder onnx:DIR|openai] [--json]
   rootweaver index stats DIR [--json]
   rootweaver index train-selector DIR [--max-pairs N] [--json]
@@ -49,6 +49,8 @@ train-selector  (re)trains the index's learned answer selector (DIR/selector.jso
 Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.
 --workers N: threads that annotate and generate (rules only) while one writes; default one per core
         on 8,000+ passages, 0 for none.
+--no-selector: skip training the answer selector after the build (train it later with train-selector).
+One build, update or import writes an index at a time: DIR/build.lock holds the writer's pid.
 Exit code 1 when some passages failed to generate (they are retried by the next run).`;
 
 const buildOptions: OptionSpec = {
@@ -58,6 +60,7 @@ const buildOptions: OptionSpec = {
   embedder: { type: 'string' },
   concurrency: { type: 'string' },
   workers: { type: 'string' },
+  'no-selector': { type: 'boolean' },
   json: { type: 'boolean' },
 };
 
@@ -234,6 +237,7 @@ async function runBuild(
       signal,
       checkpointDirectory: out,
       onProgress: progress.report,
+      ...(booleanOption(values, 'no-selector') ? { trainSelector: false } : {}),
       ...(providers.embedder === undefined ? {} : { embedder: providers.embedder as Embedder }),
     };
     return mode === 'update' ? updateIndex(options) : buildIndex(options);

@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type KnowledgeStore, RootweaverError } from '@rootweaver/core';
+
+// The offline package's file names (`manifestFileName`, `checkpointFileName`, `indexLockFileName`),
+// repeated here so `ask` and `serve` need not load the offline package (and its NLP library) to open
+// an index; index-integrity.test.ts checks they stay equal.
+export const indexFileNames = {
+  manifest: 'manifest.json',
+  checkpoint: 'checkpoint.jsonl',
+  lock: 'build.lock',
+} as const;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid in a build lock, when a process with it still runs. */
+function liveLockHolder(directory: string): number | undefined {
+  try {
+    const holder = JSON.parse(readFileSync(join(directory, indexFileNames.lock), 'utf8')) as {
+      pid?: unknown;
+    };
+    return typeof holder.pid === 'number' && isRunning(holder.pid) ? holder.pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses an index that a build has not finished: no manifest (a first build killed), a checkpoint
+ * log left behind (a build or update killed, or still running), or an unreadable manifest. The error
+ * names the command that finishes or repairs it; `serve` and `ask` never load such an index.
+ */
+export function assertIndexComplete(directory: string): void {
+  const builder = liveLockHolder(directory);
+  const resume = `run 'rootweaver index build --corpus … --out ${directory}' (or 'index update') again to finish it`;
+  if (builder !== undefined) {
+    throw new RootweaverError(
+      'store-unavailable',
+      `The index in ${directory} is being written by a build (pid ${builder}); wait for it to finish and start again.`,
+      { details: { pid: builder } },
+    );
+  }
+  if (existsSync(join(directory, indexFileNames.checkpoint))) {
+    throw new RootweaverError(
+      'store-corrupt',
+      `The index in ${directory} is half-built: a build or update was interrupted (${indexFileNames.checkpoint} is still there); ${resume}.`,
+    );
+  }
+  const manifestPath = join(directory, indexFileNames.manifest);
+  if (!existsSync(manifestPath)) {
+    throw new RootweaverError(
+      'store-corrupt',
+      `The index in ${directory} has no ${indexFileNames.manifest}: its build never finished; ${resume}.`,
+    );
+  }
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch {
+    manifest = undefined;
+  }
+  const documents = (manifest as { documents?: unknown } | undefined)?.documents;
+  if (typeof documents !== 'object' || documents === null) {
+    throw new RootweaverError(
+      'store-corrupt',
+      `${manifestPath} is damaged (not a rootweaver manifest); rebuild the index with 'rootweaver index build --corpus … --out ${directory}'.`,
+    );
+  }
+}
+
+/**
+ * Reads the whole item table once (`stats`): a store file cut short or overwritten fails here, when
+ * the index is opened, not at the first question.
+ */
+export async function assertStoreReadable(store: KnowledgeStore, directory: string): Promise<void> {
+  try {
+    await store.stats();
+  } catch (error) {
+    if (error instanceof RootweaverError && error.code === 'store-corrupt') throw error;
+    throw new RootweaverError(
+      'store-corrupt',
+      `The store in ${directory} cannot be read (${error instanceof Error ? error.message.slice(0, 160) : String(error)}); rebuild the index with 'rootweaver index build --corpus … --out ${directory}'.`,
+      { cause: error },
+    );
+  }
+}
