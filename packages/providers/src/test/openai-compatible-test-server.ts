@@ -509,7 +509,9 @@ export class OpenAICompatibleTestServer {
       if (pieces.length <= 64) {
         for (const piece of pieces) send(chunk({ content: piece }, null));
       } else {
-        response.write(pieces.map((piece) => `data: ${JSON.stringify(chunk({ content: piece }, null))}\n\n`).join(''));
+        response.write(
+          pieces.map((piece) => `data: ${JSON.stringify(chunk({ content: piece }, null))}\n\n`).join(''),
+        );
       }
       send(chunk({}, 'stop'));
       if (includeUsage) send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage });
