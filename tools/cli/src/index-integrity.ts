@@ -11,53 +11,27 @@ export const indexFileNames = {
   lock: 'build.lock',
 } as const;
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The pid in a build lock, when a process with it still runs. */
-function liveLockHolder(directory: string): number | undefined {
-  try {
-    const holder = JSON.parse(readFileSync(join(directory, indexFileNames.lock), 'utf8')) as {
-      pid?: unknown;
-    };
-    return typeof holder.pid === 'number' && isRunning(holder.pid) ? holder.pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Refuses an index that a build has not finished: no manifest (a first build killed), a checkpoint
- * log left behind (a build or update killed, or still running), or an unreadable manifest. The error
+ * Refuses an index that a build has not finished: no manifest (a first build killed or running), a
+ * checkpoint log (a build or update killed, or still running), or an unreadable manifest. The error
  * names the command that finishes or repairs it; `serve` and `ask` never load such an index.
  */
 export function assertIndexComplete(directory: string): void {
-  const builder = liveLockHolder(directory);
   const resume = `run 'rootweaver index build --corpus … --out ${directory}' (or 'index update') again to finish it`;
-  if (builder !== undefined) {
-    throw new RootweaverError(
-      'store-unavailable',
-      `The index in ${directory} is being written by a build (pid ${builder}); wait for it to finish and start again.`,
-      { details: { pid: builder } },
-    );
-  }
+  const building = existsSync(join(directory, indexFileNames.lock))
+    ? ` (or wait, if the build holding ${indexFileNames.lock} still runs)`
+    : '';
   if (existsSync(join(directory, indexFileNames.checkpoint))) {
     throw new RootweaverError(
       'store-corrupt',
-      `The index in ${directory} is half-built: a build or update was interrupted (${indexFileNames.checkpoint} is still there); ${resume}.`,
+      `The index in ${directory} is half-built: a build or update was interrupted or is running (${indexFileNames.checkpoint} is there); ${resume}${building}.`,
     );
   }
   const manifestPath = join(directory, indexFileNames.manifest);
   if (!existsSync(manifestPath)) {
     throw new RootweaverError(
       'store-corrupt',
-      `The index in ${directory} has no ${indexFileNames.manifest}: its build never finished; ${resume}.`,
+      `The index in ${directory} has no ${indexFileNames.manifest}: its build never finished; ${resume}${building}.`,
     );
   }
   let manifest: unknown;

@@ -1,8 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { MultiHopAnswer, RefusalReason } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
-import { InMemoryStore, qaItem } from '@rootweaver/core/test';
+import { InMemoryStore } from '@rootweaver/core/test';
 import { MultiHopRAG } from '@rootweaver/innovations';
+import { founderChainItems } from '@rootweaver/innovations/test';
 import { OpenAIChatModel } from '@rootweaver/providers';
 import { OpenAICompatibleTestServer, type RecordedRequest } from '@rootweaver/providers/test';
 import { type FuzzCase, fuzzApiKey, fuzzCase } from './fuzz-cases.js';
@@ -52,23 +53,6 @@ const refusalReasons: ReadonlySet<RefusalReason> = new Set([
   'budget-exhausted',
   'empty-answer',
 ]);
-
-const items = [
-  qaItem({ id: 'a', title: 'Vorn Keep', question: 'Who founded Vorn Keep?', answer: 'Tessaly Marrow' }),
-  qaItem({
-    id: 'b',
-    title: 'Tessaly Marrow',
-    question: 'Where was Tessaly Marrow born?',
-    answer: 'Quillmoor',
-  }),
-  qaItem({
-    id: 'c',
-    title: 'Quillmoor',
-    question: 'Which charter governs Quillmoor?',
-    answer: 'the Ashgrove Charter',
-  }),
-  qaItem({ id: 'd', title: 'Pell Ambry', question: 'Who succeeded Tessaly Marrow?', answer: 'Pell Ambry' }),
-];
 
 function questionFor(fuzz: FuzzCase): string {
   return `Where was the founder of Vorn Keep born? (case ${fuzz.id})`;
@@ -140,7 +124,7 @@ export async function runFuzz(options: RunFuzzOptions): Promise<FuzzReport> {
   process.on('uncaughtException', onException);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  const store = new InMemoryStore({ items });
+  const store = new InMemoryStore({ items: founderChainItems });
   const refusals: Record<string, number> = {};
   const errors: Record<string, number> = {};
   const forcedStops: Record<string, number> = {};

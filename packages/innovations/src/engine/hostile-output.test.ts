@@ -1,25 +1,16 @@
 import type { PlannerName } from '@rootweaver/core';
 import { isRootweaverError } from '@rootweaver/core';
-import { qaItem } from '@rootweaver/core/test';
 import { describe, expect, it } from 'vitest';
 import { balancedEnds } from '../plan/loose-literal.js';
 import { maxPlanChars, parsePlan } from '../plan/parse-plan.js';
-import { FakeChatModel, InMemoryStore, ScriptedExtractor } from '../test/index.js';
+import { FakeChatModel, founderChainItems, InMemoryStore, ScriptedExtractor } from '../test/index.js';
 import { MultiHopRAG } from './multi-hop-rag.js';
 import { parseQuestionList } from './planners/parse-question-list.js';
 
 // Hostile LLM output (issue 16): what used to stall the event loop or pass as an answer. The sizes
 // are those that took minutes before (quadratic); each case must now finish within the test timeout.
 
-const items = [
-  qaItem({ id: 'a', title: 'Vorn Keep', question: 'Who founded Vorn Keep?', answer: 'Tessaly Marrow' }),
-  qaItem({
-    id: 'b',
-    title: 'Tessaly Marrow',
-    question: 'Where was Tessaly Marrow born?',
-    answer: 'Quillmoor',
-  }),
-];
+const items = founderChainItems;
 const question = 'Who founded Vorn Keep?';
 const extractor = () =>
   new ScriptedExtractor([{ match: 'Who founded Vorn Keep', answer: 'Tessaly Marrow', confidence: 0.9 }]);

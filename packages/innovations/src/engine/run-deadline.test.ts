@@ -1,19 +1,10 @@
 import type { ChatModel, GenerateOptions, GenerateResult, PlannerName } from '@rootweaver/core';
 import { isRootweaverError } from '@rootweaver/core';
-import { qaItem } from '@rootweaver/core/test';
 import { describe, expect, it } from 'vitest';
-import { FakeChatModel, InMemoryStore, ScriptedExtractor } from '../test/index.js';
+import { FakeChatModel, founderChainItems, InMemoryStore, ScriptedExtractor } from '../test/index.js';
 import { MultiHopRAG } from './multi-hop-rag.js';
 
-const items = [
-  qaItem({ id: 'a', title: 'Vorn Keep', question: 'Who founded Vorn Keep?', answer: 'Tessaly Marrow' }),
-  qaItem({
-    id: 'b',
-    title: 'Tessaly Marrow',
-    question: 'Where was Tessaly Marrow born?',
-    answer: 'Quillmoor',
-  }),
-];
+const items = founderChainItems;
 const question = 'Where was the founder of Vorn Keep born?';
 const plan = JSON.stringify({
   subQuestions: [

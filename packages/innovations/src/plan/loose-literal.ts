@@ -54,6 +54,38 @@ export class ScanBudget {
 }
 
 /**
+ * Walks `text` from `start`, skipping quoted strings (an apostrophe inside a word, "performer's", is
+ * not a quote in a JSON-ish text), and calls `visit` with each bracket; stops when `visit` returns
+ * false or `budget` runs out. Says whether the walk ended inside an unclosed quote.
+ */
+function walkBrackets(
+  text: string,
+  start: number,
+  visit: (character: string, index: number) => boolean,
+  budget?: ScanBudget,
+): { readonly inQuote: boolean } {
+  let quote: string | undefined;
+  for (let index = start; index < text.length; index += 1) {
+    if (budget !== undefined && !budget.spend(1)) return { inQuote: quote !== undefined };
+    const character = text[index] ?? '';
+    if (quote !== undefined) {
+      if (character === '\\') index += 1;
+      else if (character === quote) quote = undefined;
+      continue;
+    }
+    if (character === '"' || character === "'") {
+      if (character === "'" && /[\p{L}\p{N}]/u.test(text[index - 1] ?? '')) continue;
+      quote = character;
+    } else if (character === '[' || character === '{' || character === ']' || character === '}') {
+      if (!visit(character, index)) return { inQuote: false };
+    }
+  }
+  return { inQuote: quote !== undefined };
+}
+
+const closing: Readonly<Record<string, string>> = { '[': ']', '{': '}' };
+
+/**
  * Every bracketed literal's end, in one pass: `[` or `{` position → end index (exclusive), for each
  * one that balances, reading quotes from the start of the text. Linear, where calling
  * `findBalancedEnd` at each bracket is quadratic on unbalanced input. `reliable` is false when the
@@ -62,28 +94,18 @@ export class ScanBudget {
 export function balancedEnds(text: string): { ends: Map<number, number>; reliable: boolean } {
   const ends = new Map<number, number>();
   const open: { position: number; close: string }[] = [];
-  let quote: string | undefined;
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index];
-    if (quote !== undefined) {
-      if (character === '\\') index += 1;
-      else if (character === quote) quote = undefined;
-      continue;
-    }
-    if (character === '"' || character === "'") {
-      const previous = text[index - 1] ?? '';
-      if (character === "'" && /[\p{L}\p{N}]/u.test(previous)) continue;
-      quote = character;
-    } else if (character === '[' || character === '{') {
-      open.push({ position: index, close: character === '[' ? ']' : '}' });
-    } else if (character === ']' || character === '}') {
+  const { inQuote } = walkBrackets(text, 0, (character, index) => {
+    const close = closing[character];
+    if (close !== undefined) open.push({ position: index, close });
+    else {
       const top = open.pop();
       // A close that does not match ends every literal still open: none of them can balance.
       if (top === undefined || top.close !== character) open.length = 0;
       else ends.set(top.position, index + 1);
     }
-  }
-  return { ends, reliable: quote === undefined };
+    return true;
+  });
+  return { ends, reliable: !inQuote };
 }
 
 /**
@@ -92,27 +114,24 @@ export function balancedEnds(text: string): { ends: Map<number, number>; reliabl
  */
 export function findBalancedEnd(text: string, start: number, budget?: ScanBudget): number | undefined {
   const stack: string[] = [];
-  let quote: string | undefined;
-  for (let index = start; index < text.length; index += 1) {
-    if (budget !== undefined && !budget.spend(1)) return undefined;
-    const character = text[index];
-    if (quote !== undefined) {
-      if (character === '\\') index += 1;
-      else if (character === quote) quote = undefined;
-      continue;
-    }
-    if (character === '"' || character === "'") {
-      // An apostrophe inside a word ("performer's") is not a quote in a JSON-ish text.
-      const previous = text[index - 1] ?? '';
-      if (character === "'" && /[\p{L}\p{N}]/u.test(previous)) continue;
-      quote = character;
-    } else if (character === '[' || character === '{') stack.push(character === '[' ? ']' : '}');
-    else if (character === ']' || character === '}') {
-      if (stack.pop() !== character) return undefined;
-      if (stack.length === 0) return index + 1;
-    }
-  }
-  return undefined;
+  let end: number | undefined;
+  walkBrackets(
+    text,
+    start,
+    (character, index) => {
+      const close = closing[character];
+      if (close !== undefined) {
+        stack.push(close);
+        return true;
+      }
+      if (stack.pop() !== character) return false;
+      if (stack.length > 0) return true;
+      end = index + 1;
+      return false;
+    },
+    budget,
+  );
+  return end;
 }
 
 /** Deeper nesting than this is not a plan: the reader gives up instead of recursing on. */

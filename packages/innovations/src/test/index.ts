@@ -2,3 +2,4 @@
 export * from '@rootweaver/core/test';
 export { citeLineWith, promptOf } from './engine-scripts.js';
 export { engineWorldItems, lastAnswerComposition, placeholderGrounding } from './engine-world.js';
+export { founderChainItems } from './founder-chain.js';
