@@ -4,5 +4,12 @@ export {
   FakeMultiHopEngine,
   type FakeMultiHopEngineOptions,
 } from './fake-multi-hop-engine.js';
+export {
+  type ReceivedEvent,
+  readEventStream,
+  type StartTestHttpServerOptions,
+  startTestHttpServer,
+  type TestHttpServer,
+} from './http-test-server.js';
 export { TcpProxy } from './tcp-proxy.js';
 export { type AdminStrategy, UnleashAdmin } from './unleash-admin.js';
