@@ -90,6 +90,16 @@ export const usageReportSchema = z.object({
   totalLatencyMs: z.number(),
 });
 
+export const poolItemSchema = z
+  .object({
+    id: z.string(),
+    documentId: z.string(),
+    title: z.string(),
+    text: z.string(),
+    subQuestion: z.string().describe('The sub-question whose retrieval brought the item in'),
+  })
+  .describe('An item of the context pool: what the evidence ids and citation markers point at.');
+
 export const synthesisReportSchema = z.object({
   mode: z.enum(['llm', 'composed', 'extractive', 'none']),
   reason: z.string(),
@@ -132,9 +142,10 @@ export const askResponseSchema = z
         plan: planSchema.nullable(),
         usage: usageReportSchema,
         synthesis: synthesisReportSchema,
+        pool: z.array(poolItemSchema),
       })
       .optional()
-      .describe('With `"trace": true`: the hop trace, the plan and the usage by stage'),
+      .describe('With `"trace": true`: the hop trace, the plan, the usage by stage and the context pool'),
   })
   .describe('The answer of `POST /v1/ask`, and the data of the `finished` event of a streamed one.');
 
@@ -209,6 +220,13 @@ export function toAskResponseBody(result: CapabilityResult, trace: boolean): Ask
             plan: answer.plan ?? null,
             usage: answer.usage,
             synthesis: answer.synthesis,
+            pool: answer.pool.map((item) => ({
+              id: item.id,
+              documentId: item.documentId,
+              title: item.title,
+              text: item.text,
+              subQuestion: item.subQuestion,
+            })),
           },
         }
       : {}),

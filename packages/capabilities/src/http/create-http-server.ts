@@ -14,6 +14,7 @@ import { createBearerAuth } from './auth.js';
 import { createCorsPolicy } from './cors.js';
 import { createOpenApiDocument } from './openapi.js';
 import { sendEventStream, wantsEventStream } from './sse.js';
+import { loadViewerPage, type ViewerPage } from './viewer-page.js';
 
 /** What the HTTP surface needs of `MultiHopCapability`. */
 export interface AskCapability {
@@ -37,6 +38,8 @@ export interface CreateHttpServerOptions {
   readonly authToken?: string;
   /** One JSON line per request (pino); default none. */
   readonly accessLog?: AccessLogOptions;
+  /** Serve the trace viewer at `GET /` (default true). */
+  readonly viewer?: boolean;
 }
 
 export interface RootweaverHttpServer {
@@ -68,6 +71,7 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
   const auth = options.authToken === undefined ? undefined : createBearerAuth(options.authToken);
   const accessLog = options.accessLog === undefined ? undefined : createAccessLog(options.accessLog);
   let openApiText: string | undefined;
+  const viewer: ViewerPage | undefined = options.viewer === false ? undefined : loadViewerPage();
 
   const server = createServer((request, response) => {
     inFlight += 1;
@@ -108,6 +112,18 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       response.end(text);
       return;
     }
+    if (path === '/' && viewer !== undefined) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(response, 'GET');
+      response.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': Buffer.byteLength(viewer.html),
+        'Content-Security-Policy': viewer.contentSecurityPolicy,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-cache',
+      });
+      response.end(request.method === 'HEAD' ? undefined : viewer.html);
+      return;
+    }
     if (path === '/openapi.json') {
       if (request.method !== 'GET') return methodNotAllowed(response, 'GET');
       openApiText ??= JSON.stringify(createOpenApiDocument({ bearerAuth: auth !== undefined }));
@@ -123,7 +139,7 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       response,
       404,
       'not-found',
-      `No route ${request.method ?? ''} ${path}. Routes: POST /v1/ask, GET /openapi.json, GET /metrics, GET /healthz.`,
+      `No route ${request.method ?? ''} ${path}. Routes: GET / (viewer), POST /v1/ask, GET /openapi.json, GET /metrics, GET /healthz.`,
     );
   }
 

@@ -9,6 +9,7 @@ import {
   multiHopMetadataSchema,
   nodeTraceSchema,
   planSchema,
+  poolItemSchema,
   usageReportSchema,
 } from './ask-response-schema.js';
 
@@ -64,6 +65,7 @@ export function createOpenApiDocument(options: OpenApiOptions): JsonObject {
       NodeTrace: nodeTraceSchema,
       HopTrace: hopTraceSchema,
       UsageReport: usageReportSchema,
+      PoolItem: poolItemSchema,
     }),
   };
   const publicRoute = options.bearerAuth ? { security: [] } : {};
