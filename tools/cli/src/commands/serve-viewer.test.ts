@@ -168,14 +168,12 @@ describe.skipIf(browserMissing || !existsSync(sampleCorpusPath))(
 
       // Text from the question and the index is shown as text, never run as markup.
       await page.$eval('#question', (element) => {
-        (element as HTMLTextAreaElement).value = '';
+        (element as unknown as { value: string }).value = '';
       });
       await page.type('#question', 'Who directed <img src=x onerror="window.injected=1">?');
       await page.click('#ask');
       await page.waitForSelector('#status[data-state="finished"]', { timeout: 60_000 });
-      expect(
-        await page.evaluate(() => (window as unknown as { injected?: number }).injected),
-      ).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as { injected?: number }).injected)).toBeUndefined();
       expect(await page.$$eval('.card img, #answer img', (images) => images.length)).toBe(0);
       await page.close();
 
