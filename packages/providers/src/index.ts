@@ -15,6 +15,7 @@ export {
   OpenAIEmbedder,
   type OpenAIEmbedderOptions,
 } from './llm/openai-embedder.js';
+export { createRewriterChatModel, type RewriterChatModelSettings } from './llm/rewriter-chat-model.js';
 export { checkModelFolder, type ModelFolderCheck } from './onnx/check-model-folder.js';
 export {
   type ModelFolderConfig,

@@ -31,5 +31,11 @@ export function renderAnswer(answer: MultiHopAnswer, options: RenderAnswerOption
     `LLM calls: ${usage.llmCalls} · tokens: ${usage.inputTokens} in + ${usage.outputTokens} out · retrievals: ${usage.retrievals} · ` +
       `non-LLM ${Math.round(usage.nonLlmLatencyMs)} ms · context_chars ${answer.context.chars}${answer.context.compacted ? ` (compacted from ${answer.context.uncompactedChars})` : ''}`,
   );
+  if (usage.rewrite !== undefined) {
+    const rewrite = usage.rewrite;
+    lines.push(
+      `rewriter calls: ${rewrite.calls} (${rewrite.fallbacks} fell back to the rules) · tokens: ${rewrite.inputTokens} in + ${rewrite.outputTokens} out · ${Math.round(rewrite.latencyMs)} ms`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

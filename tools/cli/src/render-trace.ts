@@ -36,6 +36,11 @@ function nodeLines(
   if (node.groundedQuestion !== node.question) {
     lines.push(`     grounded (${node.groundingMethod}): ${node.groundedQuestion}`);
   }
+  if (node.rewrite?.outcome === 'fallback') {
+    const wrote =
+      node.rewrite.rewriterQuestion === undefined ? '' : ` (it wrote: ${node.rewrite.rewriterQuestion})`;
+    lines.push(`     rewriter ${node.rewrite.modelId} not used: ${node.rewrite.reason ?? 'failed'}${wrote}`);
+  }
   if (retrieved !== undefined) lines.push(`     ${retrievedLine(retrieved)}`);
   const status = node.resolved ? 'resolved' : 'unresolved';
   lines.push(

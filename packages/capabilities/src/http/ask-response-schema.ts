@@ -44,22 +44,36 @@ export const planSchema = z
   })
   .describe('The dependency graph of sub-questions.');
 
+const tokenUsageSchema = z.object({ inputTokens: count, outputTokens: count });
+
+const rewriteTraceSchema = z
+  .object({
+    outcome: z.enum(['rewritten', 'fallback']),
+    reason: z.string().optional(),
+    rewriterQuestion: z.string().optional(),
+    rulesQuestion: z.string(),
+    modelId: z.string(),
+    latencyMs: z.number(),
+    tokens: tokenUsageSchema.optional(),
+  })
+  .describe("What the rewriter slot did for the node: its question was used, or the rules' (fallback).");
+
 export const nodeTraceSchema = z
   .object({
     id: z.number().int(),
     question: z.string(),
     groundedQuestion: z.string().describe("The sub-question with its parents' answers put in"),
-    groundingMethod: z.enum(['none', 'placeholder', 'implicit', 'appended']),
+    groundingMethod: z.enum(['none', 'placeholder', 'implicit', 'appended', 'rewritten']),
     refs: z.array(z.number().int()),
     answer: z.string(),
     confidence: z.number(),
     resolved: z.boolean(),
     evidenceIds: z.array(z.string()).describe('The pool items the answer was extracted from'),
     topItemId: z.string().optional(),
+    rewrite: rewriteTraceSchema.optional(),
   })
   .describe("One plan node's grounded question, answer, confidence and evidence.");
 
-const tokenUsageSchema = z.object({ inputTokens: count, outputTokens: count });
 const stageUsageSchema = z.object({
   calls: count,
   inputTokens: count,
@@ -85,6 +99,10 @@ export const usageReportSchema = z.object({
   inputTokens: count,
   outputTokens: count,
   byStage: z.partialRecord(z.enum(['decompose', 'decide', 'synthesize']), stageUsageSchema),
+  rewrite: stageUsageSchema
+    .extend({ fallbacks: count })
+    .optional()
+    .describe("The rewriter slot's own calls and tokens (not in llmCalls or the token totals)"),
   retrievals: count,
   nonLlmLatencyMs: z.number(),
   totalLatencyMs: z.number(),
@@ -121,6 +139,19 @@ export const multiHopMetadataSchema = z
     refusal: refusalSchema.nullable(),
     latency_ms: z.number(),
     extractor: z.string(),
+    rewriter: z
+      .object({
+        model: z.string(),
+        calls: count,
+        fallbacks: count,
+        input_tokens: count,
+        output_tokens: count,
+        latency_ms: z.number(),
+      })
+      .nullable()
+      .describe(
+        'The rewriter slot, its calls and tokens (not in llm_calls or tokens); null when the rules ground',
+      ),
     flags: z.object({
       enabled: z.boolean(),
       compaction: z.boolean(),

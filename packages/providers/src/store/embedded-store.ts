@@ -642,7 +642,12 @@ export class EmbeddedStore implements KnowledgeStore {
   private async embedQuery(query: string, signal: AbortSignal | undefined): Promise<Float32Array> {
     const embedder = this.embedder;
     if (embedder === undefined) throw new RootweaverError('not-configured', 'No embedder is configured.');
-    const result = await embedder.embed({ values: [query], ...(signal === undefined ? {} : { signal }) });
+    const result = await embedder.embed({
+      values: [query],
+      // e5/bge-style encoders prefix a query differently from the passages it is matched against.
+      purpose: 'query',
+      ...(signal === undefined ? {} : { signal }),
+    });
     const vector = result.vectors[0];
     if (vector === undefined) {
       throw new RootweaverError('embedding-failed', `The embedder ${embedder.modelId} returned no vector.`);

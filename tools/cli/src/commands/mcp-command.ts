@@ -10,7 +10,7 @@ import { cacheDirectoryFor } from '../repo-root.js';
 import { cliVersion } from '../run-cli.js';
 import { ensureSampleIndex } from '../sample-index.js';
 
-const usage = `Usage: rootweaver mcp [--index DIR] [--config FILE] [--planner …] [--compaction on|off] [--synthesis …]
+const usage = `Usage: rootweaver mcp [--index DIR] [--config FILE] [--planner …] [--compaction on|off] [--synthesis …] [--rewriter …]
 
 Runs rootweaver as an MCP server on stdio (JSON-RPC on stdin/stdout; logs on stderr), for Claude Desktop,
 IDEs and any MCP client. Tools:
