@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MultiHopConfigInput } from '../config.js';
 import {
   FakeChatModel,
+  FakeQuestionRewriter,
   InMemoryStore,
   placeholderGrounding,
   qaItem,
@@ -248,6 +249,37 @@ describe('OpenTelemetry spans of a run', () => {
     const all = cancelled.spans();
     expect(only(all, 'rootweaver.run').attributes['rootweaver.refusal']).toBe('aborted');
     expect(only(all, 'chat bridge-model').attributes['error.type']).toBe('aborted');
+  });
+
+  it("the rewriter slot's call is a chat span of its own, under the dependent node's hop", async () => {
+    const chatModel = new FakeChatModel({ modelId: 'bridge-model' }).on(
+      'Decompose the question into atomic',
+      chainPlan,
+    );
+    const exporter = new InMemorySpanExporter();
+    provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    const rag = new MultiHopRAG({
+      chatModel,
+      store: new InMemoryStore({ items }),
+      extractor,
+      rewriter: new FakeQuestionRewriter({ id: 'small-rewriter', reply: 'Where was Elsie Quarne born?' }),
+      config: { planner: 'compact', retrievalMode: 'lexical', topK: 2, synthesis: 'extractive' },
+      tracer: provider.getTracer('rootweaver-test'),
+    });
+    const answer = await rag.ask(chainQuestion);
+    const all = exporter.getFinishedSpans();
+    const rewrite = only(all, 'chat small-rewriter');
+    expect(rewrite.kind).toBe(SpanKind.CLIENT);
+    expect(rewrite.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.request.model': 'small-rewriter',
+      'rootweaver.llm.stage': 'rewrite',
+      'gen_ai.usage.input_tokens': answer.usage.rewrite?.inputTokens,
+      'gen_ai.usage.output_tokens': answer.usage.rewrite?.outputTokens,
+    });
+    const parent = all.find((span) => idOf(span) === parentOf(rewrite));
+    expect(parent?.name).toBe('rootweaver.hop retrieve');
+    expect(parent?.attributes['rootweaver.hop.iteration']).toBe(2);
   });
 
   it('without a tracer the engine uses the global one: a no-op when no SDK is registered', async () => {
