@@ -62,6 +62,7 @@ export {
   type SparseVector,
   termIndex,
 } from './store/sparse-vector.js';
+export { hnswSettings } from './store/vector-index.js';
 export {
   createTokenCounter,
   type TokenizerFamily,
