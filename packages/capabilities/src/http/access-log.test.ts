@@ -1,21 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type StartTestHttpServerOptions,
-  startTestHttpServer,
-  type TestHttpServer,
-} from '../test/http-test-server.js';
+import { createTestHttpServers } from '../test/http-test-server.js';
 
-let running: TestHttpServer | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-async function start(options: StartTestHttpServerOptions = {}): Promise<TestHttpServer> {
-  await running?.close();
-  running = await startTestHttpServer(options);
-  return running;
-}
+const servers = createTestHttpServers();
+afterEach(() => servers.close());
+const start = servers.start;
 
 function collector() {
   const lines: string[] = [];

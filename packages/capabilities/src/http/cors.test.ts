@@ -1,22 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type StartTestHttpServerOptions,
-  startTestHttpServer,
-  type TestHttpServer,
-} from '../test/http-test-server.js';
+import { createTestHttpServers } from '../test/http-test-server.js';
 import { createCorsPolicy } from './cors.js';
 
-let running: TestHttpServer | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-async function start(options: StartTestHttpServerOptions = {}): Promise<TestHttpServer> {
-  await running?.close();
-  running = await startTestHttpServer(options);
-  return running;
-}
+const servers = createTestHttpServers();
+afterEach(() => servers.close());
+const start = servers.start;
 
 const preflight = (base: string, origin: string) =>
   fetch(`${base}/v1/ask`, {

@@ -3,24 +3,11 @@ import { engineWorldItems } from '@rootweaver/innovations/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  readEventStream,
-  type StartTestHttpServerOptions,
-  startTestHttpServer,
-  type TestHttpServer,
-} from '../test/http-test-server.js';
+import { createTestHttpServers, readEventStream } from '../test/http-test-server.js';
 
-let running: TestHttpServer | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-async function start(options: StartTestHttpServerOptions = {}): Promise<TestHttpServer> {
-  await running?.close();
-  running = await startTestHttpServer(options);
-  return running;
-}
+const servers = createTestHttpServers();
+afterEach(() => servers.close());
+const start = servers.start;
 
 type Json = Record<string, unknown>;
 

@@ -2,18 +2,11 @@ import { type AskOptions, type MultiHopAnswer, RootweaverError } from '@rootweav
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MultiHopEngine } from '../capability/multi-hop-engine.js';
 import { FakeMultiHopEngine } from '../test/fake-multi-hop-engine.js';
-import { readEventStream, startTestHttpServer, type TestHttpServer } from '../test/http-test-server.js';
+import { createTestHttpServers, readEventStream } from '../test/http-test-server.js';
 
-let running: TestHttpServer | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-async function start(engine?: MultiHopEngine): Promise<TestHttpServer> {
-  running = await startTestHttpServer(engine === undefined ? {} : { engine });
-  return running;
-}
+const servers = createTestHttpServers();
+afterEach(() => servers.close());
+const start = (engine?: MultiHopEngine) => servers.start(engine === undefined ? {} : { engine });
 
 function ask(base: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
   return fetch(`${base}/v1/ask`, {
@@ -101,7 +94,6 @@ describe('POST /v1/ask as Server-Sent Events', () => {
     const invalid = await ask(base, { query: '' }, { Accept: 'text/event-stream' });
     expect(invalid.status).toBe(422);
     expect(((await invalid.json()) as { error: { code: string } }).error.code).toBe('invalid-input');
-    await running?.close();
     const failing = await start(
       new FakeMultiHopEngine({ failWith: new RootweaverError('llm-unavailable', 'LLM down') }),
     );

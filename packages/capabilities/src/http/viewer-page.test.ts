@@ -1,23 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type StartTestHttpServerOptions,
-  startTestHttpServer,
-  type TestHttpServer,
-} from '../test/http-test-server.js';
+import { createTestHttpServers } from '../test/http-test-server.js';
 import { loadViewerPage, viewerPagePath } from './viewer-page.js';
 
-let running: TestHttpServer | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-async function start(options: StartTestHttpServerOptions = {}): Promise<TestHttpServer> {
-  await running?.close();
-  running = await startTestHttpServer(options);
-  return running;
-}
+const servers = createTestHttpServers();
+afterEach(() => servers.close());
+const start = servers.start;
 
 describe('the trace viewer page', () => {
   it('is one self-contained file: no external script, style or font', () => {

@@ -83,3 +83,25 @@ export async function readEventStream(response: Response): Promise<ReceivedEvent
   }
   return events;
 }
+
+/** One test server at a time: `start` closes the previous one first; `close` (in `afterEach`) the last. */
+export interface TestHttpServers {
+  start(options?: StartTestHttpServerOptions): Promise<TestHttpServer>;
+  close(): Promise<void>;
+}
+
+export function createTestHttpServers(): TestHttpServers {
+  let running: TestHttpServer | undefined;
+  const close = async (): Promise<void> => {
+    await running?.close();
+    running = undefined;
+  };
+  return {
+    async start(options = {}) {
+      await close();
+      running = await startTestHttpServer(options);
+      return running;
+    },
+    close,
+  };
+}
