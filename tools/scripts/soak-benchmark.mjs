@@ -57,11 +57,16 @@ async function startServe(index, env, extraArgs) {
   child.stderr.on('data', () => {});
   const port = await new Promise((resolve, reject) => {
     let text = '';
-    child.stdout.on('data', (chunk) => {
+    const onData = (chunk) => {
       text += chunk.toString();
       const match = /serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(text);
-      if (match !== null) resolve(Number(match[1]));
-    });
+      if (match === null) return;
+      // From here on stdout carries the access log: drain it without keeping it.
+      child.stdout.off('data', onData);
+      child.stdout.on('data', () => {});
+      resolve(Number(match[1]));
+    };
+    child.stdout.on('data', onData);
     child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
   });
   return { child, port };

@@ -23,6 +23,8 @@ export const askRequestSchema = z.strictObject({
   trace: z.boolean().optional(),
   /** This request's whole-run deadline in ms; the configured `deadline_ms` caps it. */
   deadline_ms: z.number().int().min(1).max(600_000).optional(),
+  /** Answer with Server-Sent Events (as `Accept: text/event-stream` does). */
+  stream: z.boolean().optional(),
 });
 
 export type AskRequestBody = z.infer<typeof askRequestSchema>;
@@ -37,10 +39,17 @@ const fieldRules: Readonly<Record<string, string>> = {
   content: 'a string of at most 20000 characters',
   trace: 'true or false',
   deadline_ms: 'an integer number of milliseconds between 1 and 600000 (the configured deadline_ms caps it)',
+  stream: 'true or false',
 };
 
 export type ParsedAskRequest =
-  | { readonly ok: true; readonly request: CapabilityRequest; readonly trace: boolean }
+  | {
+      readonly ok: true;
+      readonly request: CapabilityRequest;
+      readonly trace: boolean;
+      /** `"stream": true` in the body; `Accept: text/event-stream` asks for the same. */
+      readonly stream: boolean;
+    }
   | { readonly ok: false; readonly message: string };
 
 /** Validates a parsed JSON body; the message names every bad field and what it must be. */
@@ -72,6 +81,7 @@ export function parseAskRequest(body: unknown): ParsedAskRequest {
   return {
     ok: true,
     trace: data.trace ?? false,
+    stream: data.stream ?? false,
     request: {
       query: data.query,
       ...(user === undefined ? {} : { user }),

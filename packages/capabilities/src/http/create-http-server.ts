@@ -2,11 +2,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { redactSecrets } from '@rootweaver/core';
 import type { Registry } from 'prom-client';
-import type { CapabilityRequest, CapabilityResult } from '../capability/multi-hop-capability.js';
+import type {
+  CapabilityEvent,
+  CapabilityRequest,
+  CapabilityResult,
+} from '../capability/multi-hop-capability.js';
+import { type AccessLogOptions, createAccessLog } from './access-log.js';
 import { parseAskRequest } from './ask-request-schema.js';
+import { toAskResponseBody } from './ask-response-schema.js';
+import { createBearerAuth } from './auth.js';
+import { createCorsPolicy } from './cors.js';
 import { errorResponseFor } from './error-status.js';
 import { HealthTracker } from './health.js';
+import { createOpenApiDocument } from './openapi.js';
 import { ServerLifecycle, ShutdownAbort } from './server-lifecycle.js';
+import { sendEventStream, wantsEventStream } from './sse.js';
+import { loadViewerPage, type ViewerPage } from './viewer-page.js';
 
 /** What the HTTP surface needs of `MultiHopCapability`. */
 export interface AskCapability {
@@ -14,6 +25,8 @@ export interface AskCapability {
   execute(request: CapabilityRequest): Promise<CapabilityResult>;
   /** Resolves when the store answers, rejects with why not: `/healthz` reports it. */
   checkHealth?(): Promise<unknown>;
+  /** The run's events, `finished` last (for `Accept: text/event-stream`). */
+  stream(request: CapabilityRequest): AsyncIterable<CapabilityEvent>;
 }
 
 export interface CreateHttpServerOptions {
@@ -30,6 +43,14 @@ export interface CreateHttpServerOptions {
   readonly headersTimeoutMs?: number;
   /** Time for a client to send its whole request (`server.requestTimeout`). Default 30 s. */
   readonly requestTimeoutMs?: number;
+  /** Origins allowed to call the API from a browser (`--cors ORIGIN`); `*` for any. Default none. */
+  readonly corsOrigins?: readonly string[];
+  /** When set, every route but `/healthz` and the viewer page needs `Authorization: Bearer <token>`. */
+  readonly authToken?: string;
+  /** One JSON line per request (pino); default none. */
+  readonly accessLog?: AccessLogOptions;
+  /** Serve the trace viewer at `GET /` (default true). */
+  readonly viewer?: boolean;
 }
 
 export interface RootweaverHttpServer {
@@ -59,9 +80,15 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     ((error: unknown) => process.stderr.write(`[rootweaver] request failed: ${describeError(error)}\n`));
   let inFlight = 0;
   const health = new HealthTracker(capability.checkHealth?.bind(capability));
+  const cors = options.corsOrigins === undefined ? undefined : createCorsPolicy(options.corsOrigins);
+  const auth = options.authToken === undefined ? undefined : createBearerAuth(options.authToken);
+  const accessLog = options.accessLog === undefined ? undefined : createAccessLog(options.accessLog);
+  let openApiText: string | undefined;
+  const viewer: ViewerPage | undefined = options.viewer === false ? undefined : loadViewerPage();
 
   const server = createServer((request, response) => {
     inFlight += 1;
+    accessLog?.start(request, response);
     response.on('close', () => {
       inFlight -= 1;
     });
@@ -81,6 +108,11 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if (cors?.handle(request, response) === true) return;
+    if (auth !== undefined && path !== '/healthz' && path !== '/' && !auth.authorized(request)) {
+      response.setHeader('WWW-Authenticate', 'Bearer realm="rootweaver"');
+      return sendError(response, 401, 'unauthorized', 'Send the token as `Authorization: Bearer <token>`.');
+    }
     if (path === '/healthz') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(response, 'GET');
       if (lifecycle.draining) return sendJson(response, 503, { status: 'shutting-down' });
@@ -92,6 +124,25 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       const text = await registry.metrics();
       response.writeHead(200, { 'Content-Type': registry.contentType });
       response.end(text);
+      return;
+    }
+    if (path === '/' && viewer !== undefined) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(response, 'GET');
+      response.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': Buffer.byteLength(viewer.html),
+        'Content-Security-Policy': viewer.contentSecurityPolicy,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-cache',
+      });
+      response.end(request.method === 'HEAD' ? undefined : viewer.html);
+      return;
+    }
+    if (path === '/openapi.json') {
+      if (request.method !== 'GET') return methodNotAllowed(response, 'GET');
+      openApiText ??= JSON.stringify(createOpenApiDocument({ bearerAuth: auth !== undefined }));
+      response.writeHead(200, { 'Content-Type': jsonType, 'Content-Length': Buffer.byteLength(openApiText) });
+      response.end(openApiText);
       return;
     }
     if (path === '/v1/ask') {
@@ -110,7 +161,7 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       response,
       404,
       'not-found',
-      `No route ${request.method ?? ''} ${path}. Routes: POST /v1/ask, GET /metrics, GET /healthz.`,
+      `No route ${request.method ?? ''} ${path}. Routes: GET / (viewer), POST /v1/ask, GET /openapi.json, GET /metrics, GET /healthz.`,
     );
   }
 
@@ -153,6 +204,9 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     }
     const validated = parseAskRequest(parsed);
     if (!validated.ok) return sendError(response, 422, 'invalid-input', validated.message);
+    const streamed = wantsEventStream(request, validated.stream);
+    accessLog?.annotateQuery(response, validated.request.query);
+    accessLog?.annotate(response, { stream: streamed });
 
     const run = lifecycle.admit();
     if (run === undefined) {
@@ -167,7 +221,19 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     run.signal.addEventListener('abort', abortOnShutdown, { once: true });
     const shutDown = (): boolean => run.signal.aborted && run.signal.reason instanceof ShutdownAbort;
     try {
-      const result = await capability.execute({ ...validated.request, signal: controller.signal });
+      const askRequest = { ...validated.request, signal: controller.signal };
+      if (streamed) {
+        const outcome = await sendEventStream(response, capability.stream(askRequest), {
+          trace: validated.trace,
+          onError,
+        });
+        if (outcome.kind === 'finished') {
+          health.recordSuccess();
+          annotateResult(outcome.result);
+        } else accessLog?.annotate(response, { outcome: outcome.kind });
+        return;
+      }
+      const result = await capability.execute(askRequest);
       health.recordSuccess();
       if (shutDown()) {
         return unavailable(
@@ -176,23 +242,9 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
           'The server shut down before the answer was complete; retry.',
         );
       }
+      annotateResult(result);
       if (controller.signal.aborted) return;
-      sendJson(response, 200, {
-        answer: result.answer,
-        grounded: result.grounded,
-        citations: result.citations,
-        metadata: result.metadata,
-        ...(validated.trace
-          ? {
-              trace: {
-                hops: result.result.hops,
-                plan: result.result.plan ?? null,
-                usage: result.result.usage,
-                synthesis: result.result.synthesis,
-              },
-            }
-          : {}),
-      });
+      sendJson(response, 200, toAskResponseBody(result, validated.trace));
     } catch (error) {
       health.recordFailure(error);
       if (shutDown()) {
@@ -213,6 +265,16 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       response.off('close', abortOnDisconnect);
       run.signal.removeEventListener('abort', abortOnShutdown);
       run.release();
+    }
+
+    function annotateResult(result: CapabilityResult): void {
+      const metadata = result.metadata.multi_hop;
+      accessLog?.annotate(response, {
+        planner: metadata.planner,
+        outcome: metadata.refusal === null ? 'answered' : `refused:${metadata.refusal}`,
+        llm_calls: metadata.llm_calls,
+        tokens: metadata.tokens,
+      });
     }
   }
 

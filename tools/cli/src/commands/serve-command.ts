@@ -1,20 +1,36 @@
 import { resolve } from 'node:path';
-import { createHttpServer, createMetricsRegistry, MultiHopCapability } from '@rootweaver/capabilities';
+import {
+  authTokenEnvironmentVariable,
+  createHttpServer,
+  createMetricsRegistry,
+  MultiHopCapability,
+} from '@rootweaver/capabilities';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineOptions, engineOptionsUsage, engineSettingsFrom } from '../engine-options.js';
 import { type IndexSource, openIndex } from '../index-source.js';
-import { parseArguments, positiveIntegerOption, stringOption } from '../parse-arguments.js';
+import {
+  booleanOption,
+  choiceOption,
+  parseArguments,
+  positiveIntegerOption,
+  stringOption,
+} from '../parse-arguments.js';
 import { cacheDirectoryFor } from '../repo-root.js';
 import { ensureSampleIndex } from '../sample-index.js';
 
 const usage = `Usage: rootweaver serve [--index DIR | --kb FILE | --corpus PATH] [--port N] [--host ADDRESS]
+                       [--cors ORIGIN]… [--auth-token TOKEN] [--access-log stdout|stderr|off] [--log-queries]
                        [--config FILE] [--planner …] [--compaction on|off] [--synthesis …] [--rewriter …]
 
 Serves MultiHopCapability over HTTP:
-  POST /v1/ask    {"query": "...", "user": {"id": "...", "tenant": "..."}, "history": [...], "trace": false}
-  GET  /metrics   Prometheus metrics (multi_hop_context_chars, multi_hop_requests_total, ...)
-  GET  /healthz   {"status": "ok"} (503 while shutting down)
+  POST /v1/ask       {"query": "...", "user": {"id": "...", "tenant": "..."}, "history": [...], "trace": false,
+                     "stream": false}; with Accept: text/event-stream (or "stream": true) the run streams as
+                     Server-Sent Events (plan, node-started, retrieved, node-answered, …, finished)
+  GET  /             the trace viewer: ask a question, watch the sub-question graph as it streams
+  GET  /openapi.json the OpenAPI 3.1 description
+  GET  /metrics      Prometheus metrics (multi_hop_context_chars, multi_hop_requests_total, ...)
+  GET  /healthz      {"status": "ok"} (503 while shutting down)
 
   --index DIR     an index built by 'rootweaver index'
   --kb FILE       an atomic QA knowledge base (JSONL), imported once (cached)
@@ -24,6 +40,11 @@ Serves MultiHopCapability over HTTP:
   --host ADDRESS  default 127.0.0.1
   --drain-ms N    on SIGTERM/SIGINT, time runs in flight get to finish before they are ended (default 10000)
   --max-concurrent N  runs at once; more are answered 503 with Retry-After (default 256)
+  --cors ORIGIN   let browsers on ORIGIN (scheme://host[:port], or *) call the API; repeatable
+  --auth-token T  require Authorization: Bearer T on every route but /healthz and / (the page asks for it);
+                  default $${authTokenEnvironmentVariable} (prefer it: a flag is visible in the process list)
+  --access-log W  one JSON line per request to stdout (default), stderr, or off
+  --log-queries   put each question into its access-log line (off: questions may be personal data)
 ${engineOptionsUsage}
 
 Flags come from Unleash when UNLEASH_URL and UNLEASH_API_TOKEN are set, else from configs/flags/bootstrap.json.
@@ -38,6 +59,10 @@ const options = {
   host: { type: 'string' },
   'drain-ms': { type: 'string' },
   'max-concurrent': { type: 'string' },
+  cors: { type: 'string', multiple: true },
+  'auth-token': { type: 'string' },
+  'access-log': { type: 'string' },
+  'log-queries': { type: 'boolean' },
   ...engineOptions,
 } as const;
 
@@ -60,6 +85,13 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
   const host = stringOption(values, 'host') ?? '127.0.0.1';
   const drainMs = positiveIntegerOption('serve', values, 'drain-ms') ?? 10_000;
   const maxConcurrentRuns = positiveIntegerOption('serve', values, 'max-concurrent') ?? 256;
+  const corsOrigins = (values.cors as string[] | undefined) ?? [];
+  const authToken = stringOption(values, 'auth-token') ?? io.env[authTokenEnvironmentVariable];
+  if (authToken !== undefined && !/^\S+$/.test(authToken)) {
+    throw new CliUsageError('serve: the auth token must be one word (no spaces, not empty).');
+  }
+  const accessLogTarget = choiceOption('serve', values, 'access-log', ['stdout', 'stderr', 'off'], 'stdout');
+  const writeLog = accessLogTarget === 'stderr' ? io.stderr : io.stdout;
   const settings = engineSettingsFrom('serve', values, io.cwd);
   const given = indexSourceOf(values, io);
 
@@ -97,7 +129,20 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
       ...(settings.configPath === undefined ? {} : { configPath: settings.configPath }),
       configOverrides: settings.overrides,
     });
-    const server = createHttpServer({ capability, maxConcurrentRuns });
+    const server = createHttpServer({
+      capability,
+      maxConcurrentRuns,
+      ...(corsOrigins.length === 0 ? {} : { corsOrigins }),
+      ...(authToken === undefined ? {} : { authToken }),
+      ...(accessLogTarget === 'off'
+        ? {}
+        : {
+            accessLog: {
+              destination: { write: (line: string) => writeLog(line) },
+              logQueries: booleanOption(values, 'log-queries'),
+            },
+          }),
+    });
     try {
       const address = await server.listen({ port, host });
       const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -105,7 +150,7 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
         `config: ${capability.configSource}; rewriter: ${capability.rewriterId}; index: ${opened.description}\n`,
       );
       io.stdout(
-        `rootweaver serving on http://${shown}:${address.port} (POST /v1/ask, GET /metrics, GET /healthz)\n`,
+        `rootweaver serving on http://${shown}:${address.port} (viewer at /, POST /v1/ask, GET /openapi.json, GET /metrics, GET /healthz${authToken === undefined ? '' : '; bearer token required'})\n`,
       );
       if (!shutdown.signal.aborted) {
         await new Promise<void>((resolveStop) =>
@@ -128,7 +173,8 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
 
 export const serveCommand: CliCommand = {
   name: 'serve',
-  summary: 'Serve the capability over HTTP (POST /v1/ask, /metrics, /healthz)',
+  summary:
+    'Serve the capability over HTTP (POST /v1/ask with SSE, the trace viewer, /openapi.json, /metrics)',
   usage,
   stopsOnSignal: true,
   run: runServe,
