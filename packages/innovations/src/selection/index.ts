@@ -11,6 +11,7 @@ export {
   type DenseLayer,
   type IsotonicCalibration,
   parseSelectorModel,
+  type ResolvePolicy,
   type SelectorModel,
   type SelectorTrainingReport,
   scoreRows,
