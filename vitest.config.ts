@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 // Tests run against the sources of sibling packages, not their build output:
-// `@rootweaver/<name>` and `@rootweaver/<name>/test` resolve to `src/`.
+// `@rootweaver/<name>` resolves to `src/index.ts`, a subpath `@rootweaver/<name>/<sub>` (`/test`,
+// `/selection`) to `src/<sub>/index.ts`.
 const workspacePackages: Record<string, string> = {
   core: 'packages/core',
   innovations: 'packages/innovations',
@@ -18,12 +19,15 @@ const workspacePackages: Record<string, string> = {
 export default defineConfig({
   resolve: {
     alias: Object.entries(workspacePackages).flatMap(([name, directory]) => [
-      { find: `@rootweaver/${name}/test`, replacement: here(`${directory}/src/test/index.ts`) },
+      {
+        find: new RegExp(`^@rootweaver/${name}/([a-z-]+)$`),
+        replacement: here(`${directory}/src/$1/index.ts`),
+      },
       { find: new RegExp(`^@rootweaver/${name}$`), replacement: here(`${directory}/src/index.ts`) },
     ]),
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts', 'tools/scripts/*.test.mjs'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -5,7 +5,9 @@
 #
 # 1. initialises a PostgreSQL cluster in a temporary directory (as the `postgres` user when run as
 #    root), starts it on 127.0.0.1 on a free port and creates the database `unleash`;
-# 2. starts unleash-server (the @rootweaver/services dependency) on another free port with
+# 2. installs unleash-server on first use (pinned by tools/services/unleash/package-lock.json, `npm ci`
+#    into tools/services/unleash/node_modules, outside the pnpm workspace so that `pnpm install` for the
+#    demo never fetches its ~400 packages), then starts it on another free port with
 #    CHECK_VERSION=false, SEND_TELEMETRY=false and an admin + a client API token, and waits for /health;
 # 3. exports UNLEASH_URL (client API base, ends in /api), UNLEASH_API_TOKEN (client token),
 #    UNLEASH_ADMIN_URL (server root), UNLEASH_ADMIN_TOKEN (admin token) and runs the command;
@@ -43,8 +45,17 @@ if [ -z "$pg_bin" ] && command -v initdb >/dev/null 2>&1; then
 fi
 [ -n "$pg_bin" ] || fail "PostgreSQL server binaries not found (looked in /usr/lib/postgresql/*/bin and PATH). Install them: apt-get install -y postgresql"
 
-unleash_entry="$here/node_modules/unleash-server/dist/server.js"
-[ -f "$unleash_entry" ] || fail "unleash-server is not installed at $unleash_entry. Run: pnpm install (it is a dependency of @rootweaver/services)"
+unleash_dir="$here/unleash"
+unleash_entry="$unleash_dir/node_modules/unleash-server/dist/server.js"
+unleash_version="$(node -p "require('$unleash_dir/package.json').dependencies['unleash-server']")"
+installed_version="$(node -p "try { require('$unleash_dir/node_modules/unleash-server/package.json').version } catch { '' }" 2>/dev/null || true)"
+if [ ! -f "$unleash_entry" ] || [ "$installed_version" != "$unleash_version" ]; then
+  log "installing unleash-server $unleash_version into $unleash_dir (npm ci, once) ..."
+  # No install scripts: unleash-server needs none (its optional native extras are not used here).
+  (cd "$unleash_dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2) ||
+    fail "could not install unleash-server $unleash_version with npm ci in $unleash_dir (the npm registry must be reachable)"
+fi
+[ -f "$unleash_entry" ] || fail "unleash-server is not installed at $unleash_entry"
 
 free_port() {
   node -e 'const s=require("node:net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close();});'
@@ -113,7 +124,7 @@ as_postgres "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres unleash ||
 secret="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(12).toString("hex"))')"
 admin_token="*:*.rw-admin-$secret"
 client_token="default:development.rw-client-$secret"
-log "unleash-server $(node -p "require('$here/node_modules/unleash-server/package.json').version") on 127.0.0.1:$unleash_port"
+log "unleash-server $unleash_version on 127.0.0.1:$unleash_port"
 (
   cd "$work"
   exec env \

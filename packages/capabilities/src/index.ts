@@ -1,3 +1,4 @@
+export { createDefaultProviders, createEngine } from './capability/create-engine.js';
 export {
   type CapabilityRequest,
   type CapabilityResult,
@@ -12,6 +13,11 @@ export type {
   MultiHopEngineFactory,
 } from './capability/multi-hop-engine.js';
 export {
+  checkoutPackageName,
+  defaultAssetPath,
+  findRootweaverCheckout,
+} from './checkout/rootweaver-checkout.js';
+export {
   defaultMultiHopConfigPath,
   type LoadedMultiHopConfig,
   type LoadMultiHopConfigOptions,
@@ -22,9 +28,10 @@ export {
 } from './config/load-multi-hop-config.js';
 export {
   type MultiHopYaml,
-  multiHopYamlAllowedValues,
+  multiHopProvidersSchema,
   multiHopYamlSchema,
-} from './config/multi-hop-config-schema.js';
+} from './config/multi-hop-yaml-schema.js';
+export { renderMultiHopYaml } from './config/render-multi-hop-yaml.js';
 export { BootstrapFlagSource, type BootstrapFlagSourceOptions } from './flags/bootstrap-flag-source.js';
 export {
   type ConfiguredFlagSource,

@@ -8,6 +8,40 @@ export function abortError(signal: AbortSignal | undefined): RootweaverError {
 }
 
 /**
+ * The calls in flight on each signal. A signal carries ONE abort listener, whatever the number of
+ * calls raced against it (a run shares its signal between every port call, many at a time): the
+ * listener is added with the first call in flight and removed with the last.
+ */
+const inFlight = new WeakMap<AbortSignal, Set<() => void>>();
+
+function watch(signal: AbortSignal, cancel: () => void): void {
+  const cancels = inFlight.get(signal);
+  if (cancels !== undefined) {
+    cancels.add(cancel);
+    return;
+  }
+  const started = new Set([cancel]);
+  inFlight.set(signal, started);
+  signal.addEventListener('abort', cancelAll, { once: true });
+}
+
+function unwatch(signal: AbortSignal, cancel: () => void): void {
+  const cancels = inFlight.get(signal);
+  if (cancels === undefined) return;
+  cancels.delete(cancel);
+  if (cancels.size === 0) {
+    inFlight.delete(signal);
+    signal.removeEventListener('abort', cancelAll);
+  }
+}
+
+function cancelAll(this: AbortSignal): void {
+  const cancels = inFlight.get(this);
+  inFlight.delete(this);
+  for (const cancel of cancels ?? []) cancel();
+}
+
+/**
  * Settles with `work`, or rejects with `aborted` the moment the signal fires, even when the port
  * behind `work` ignores the signal: cancellation is immediate.
  */
@@ -18,15 +52,15 @@ export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined):
     return Promise.reject(abortError(signal));
   }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const cancel = (): void => reject(abortError(signal));
+    watch(signal, cancel);
     work.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        unwatch(signal, cancel);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        unwatch(signal, cancel);
         reject(error);
       },
     );

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { evaluateGoldenSet, type GoldenAggregate, loadGoldenSet } from '@rootweaver/eval';
-import { MultiHopRAG, resolveMultiHopConfig } from '@rootweaver/innovations';
 import type { CliIo } from './command.js';
-import { cacheDirectoryFor, openIndex } from './index-source.js';
+import type { EngineSettings } from './engine-options.js';
+import { openEngine } from './open-engine.js';
+import { cacheDirectoryFor } from './repo-root.js';
 import { ensureSampleIndex } from './sample-index.js';
 
 export interface GoldenEvaluationOptions {
@@ -11,7 +12,8 @@ export interface GoldenEvaluationOptions {
   readonly indexDirectory: string | undefined;
   readonly json: boolean;
   readonly io: CliIo;
-  readonly repoRoot: string;
+  /** `--config` and its overrides: multi-hop runs with this config. */
+  readonly settings: EngineSettings;
   readonly signal: AbortSignal;
 }
 
@@ -19,7 +21,7 @@ function line(name: string, aggregate: GoldenAggregate): string {
   return `${name.padEnd(12)} P@5 ${aggregate.precisionAt5}  P@10 ${aggregate.precisionAt10}  answer-contains ${aggregate.answerContainsHits}/${aggregate.n}  citation coverage ${aggregate.citationCoverage}%  LLM calls/q ${aggregate.llmCallsPerQuestion}`;
 }
 
-/** `rootweaver eval --golden FILE [--index DIR]`: multi-hop (compact) against single-pass on the golden set. */
+/** `rootweaver eval --golden FILE [--index DIR]`: multi-hop (the configured planner) against single-pass on the golden set. */
 export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Promise<number> {
   const { io, signal } = options;
   const golden = await loadGoldenSet(options.goldenFile);
@@ -27,30 +29,25 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
     options.indexDirectory === undefined
       ? (
           await ensureSampleIndex({
-            repoRoot: options.repoRoot,
-            cacheDirectory: cacheDirectoryFor(options.repoRoot, io.env),
+            cacheDirectory: cacheDirectoryFor(io),
             env: io.env,
             signal,
             onProgress: (message) => io.stderr(`${message}\n`),
           })
         ).directory
       : resolve(io.cwd, options.indexDirectory);
-  const opened = await openIndex({
+  const opened = await openEngine({
+    io,
     source: { kind: 'index', path: directory },
-    repoRoot: options.repoRoot,
-    env: io.env,
-    rebuild: false,
+    settings: options.settings,
     signal,
   });
   try {
-    const engine = new MultiHopRAG({
-      ...opened.providers,
-      config: resolveMultiHopConfig({ planner: 'compact' }),
-    });
+    const { engine } = opened;
     const report = await evaluateGoldenSet({
       questions: golden.questions,
       engine,
-      askOptions: { signal },
+      askOptions: { signal, planner: opened.config.planner },
       onOutcome: (outcome) =>
         io.stderr(
           `${outcome.id} ${outcome.mode.padEnd(11)} ${outcome.answerContains === 1 ? 'ok ' : '   '} ${outcome.answer.slice(0, 70)}\n`,
@@ -73,6 +70,6 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
     }
     return 0;
   } finally {
-    await opened.providers.close();
+    await opened.close();
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type SelectorChoice, selectIndexExtractor } from '@rootweaver/capabilities';
 import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
@@ -33,19 +34,20 @@ export function resolveIndexSource(
 }
 
 /**
- * Hash of the offline builder's sources and of the candidate features the selector is trained on, so a
+ * Hash of the builder this CLI runs — the built `@rootweaver/offline` and the candidate features the selector
+ * is trained on (`@rootweaver/innovations`' extraction and selection), in a checkout or installed — so a
  * changed generator or feature invalidates cached indexes (and their selectors).
  */
-async function builderHash(repoRoot: string): Promise<string> {
-  const sources = (path: string) =>
-    path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.bench.ts');
+async function builderHash(): Promise<string> {
+  const resolveFromHere = createRequire(import.meta.url);
+  const offline = dirname(resolveFromHere.resolve('@rootweaver/offline'));
+  const innovations = dirname(resolveFromHere.resolve('@rootweaver/innovations'));
+  const code = (path: string) => path.endsWith('.js');
   return combineHashes(
     ...(await Promise.all(
-      [
-        join(repoRoot, 'packages', 'offline', 'src'),
-        join(repoRoot, 'packages', 'innovations', 'src', 'extraction'),
-        join(repoRoot, 'packages', 'innovations', 'src', 'selection'),
-      ].map((directory) => hashDirectory(directory, sources)),
+      [offline, join(innovations, 'extraction'), join(innovations, 'selection')].map((directory) =>
+        hashDirectory(directory, code),
+      ),
     )),
   );
 }
@@ -61,7 +63,6 @@ export interface CachedBuildOptions {
   readonly directory: string;
   /** Records what the directory was built from; written last, so a half-built index is never reused. */
   readonly stampFile: string;
-  readonly repoRoot: string;
   readonly rebuild: boolean;
   /** Read for the embedder (ROOTWEAVER_EMBEDDER_MODEL_DIR, or ROOTWEAVER_EMBEDDING_MODEL with an LLM server). */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -91,12 +92,7 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
     options.env.ROOTWEAVER_EMBEDDER_MODEL_DIR ?? '',
     llmConfigured(options.env) ? (options.env.ROOTWEAVER_EMBEDDING_MODEL ?? '') : '',
   ].join('|');
-  const key = combineHashes(
-    source.kind,
-    await hashPath(source.path),
-    await builderHash(options.repoRoot),
-    embedderSetting,
-  );
+  const key = combineHashes(source.kind, await hashPath(source.path), await builderHash(), embedderSetting);
   if (!options.rebuild && existsSync(options.stampFile) && existsSync(directory)) {
     try {
       const stamp = JSON.parse(await readFile(options.stampFile, 'utf8')) as CacheStamp;
@@ -171,7 +167,8 @@ export interface OpenIndexOptions {
   readonly source: IndexSource;
   /** The index's own selector (default), none, or a selector file trained elsewhere. */
   readonly selector?: SelectorChoice;
-  readonly repoRoot: string;
+  /** Where `--kb` / `--corpus` indexes are built (`cacheDirectoryFor`). */
+  readonly cacheDirectory: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly rebuild: boolean;
   readonly signal?: AbortSignal;
@@ -184,15 +181,6 @@ export interface OpenedIndex {
   readonly description: string;
   /** Which extractor answers, and why (ADR-0007). */
   readonly extractorDescription: string;
-}
-
-/** Where built indexes are cached: ROOTWEAVER_CACHE_DIR, else `.rootweaver/` in the checkout (gitignored). */
-export function cacheDirectoryFor(
-  repoRoot: string,
-  env: Readonly<Record<string, string | undefined>>,
-): string {
-  const configured = env.ROOTWEAVER_CACHE_DIR?.trim();
-  return configured === undefined || configured === '' ? join(repoRoot, '.rootweaver') : resolve(configured);
 }
 
 /** True when OPENAI_BASE_URL or OPENAI_API_KEY is set: the commands then use the LLM. */
@@ -258,12 +246,11 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
     };
   }
   const cacheKey = combineHashes(source.kind, source.path).slice(0, 16);
-  const cacheRoot = join(cacheDirectoryFor(options.repoRoot, options.env), 'eval-cache');
+  const cacheRoot = join(options.cacheDirectory, 'eval-cache');
   const built = await buildCachedIndex({
     source,
     directory: join(cacheRoot, cacheKey),
     stampFile: join(cacheRoot, `${cacheKey}.stamp.json`),
-    repoRoot: options.repoRoot,
     rebuild: options.rebuild,
     env: options.env,
     ...(options.signal === undefined ? {} : { signal: options.signal }),

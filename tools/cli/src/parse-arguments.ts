@@ -52,13 +52,13 @@ export function booleanOption(values: ParsedArguments['values'], name: string): 
 }
 
 /** One of a closed set of values, or the default; anything else is a usage error listing the choices. */
-export function choiceOption<T extends string>(
+export function choiceOption<T extends string, Fallback extends T | undefined = T>(
   command: string,
   values: ParsedArguments['values'],
   name: string,
   choices: readonly T[],
-  fallback: T,
-): T {
+  fallback: Fallback,
+): T | Fallback {
   const value = stringOption(values, name);
   if (value === undefined) return fallback;
   if (!(choices as readonly string[]).includes(value)) {

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
-import { buildCachedIndex, cacheDirectoryFor } from './index-source.js';
+import { buildCachedIndex } from './index-source.js';
+import { sampleCorpusPath } from './repo-root.js';
 
 export interface EnsureSampleIndexOptions {
-  /** The rootweaver checkout (holds examples/sample-corpus). */
-  readonly repoRoot: string;
+  /** Where `sample-index/` goes (`cacheDirectoryFor`). */
+  readonly cacheDirectory: string;
+  /** The corpus to index; default the sample corpus (the checkout's, else the one the package ships). */
+  readonly corpus?: string;
   readonly rebuild?: boolean;
-  /** Where `sample-index/` goes; default ROOTWEAVER_CACHE_DIR, else `<repoRoot>/.rootweaver`. */
-  readonly cacheDirectory?: string;
   /** Read for an optional embedder; default `process.env`. The build itself never calls an LLM. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly signal?: AbortSignal;
@@ -21,21 +22,19 @@ export interface SampleIndex {
 }
 
 /**
- * The demo's index: examples/sample-corpus built with the rule-based generator (no LLM, no network)
- * into `.rootweaver/sample-index/`, reused while the corpus and the builder are unchanged.
- * Helper F's `serve` reuses it when no index is given.
+ * The demo's index: the sample corpus built with the rule-based generator (no LLM, no network) into
+ * `<cache>/sample-index/`, reused while the corpus and the builder are unchanged. `serve` reuses it when no
+ * index is given.
  */
 export async function ensureSampleIndex(options: EnsureSampleIndexOptions): Promise<SampleIndex> {
-  const corpus = join(options.repoRoot, 'examples', 'sample-corpus');
-  const env = options.env ?? process.env;
-  const cache = options.cacheDirectory ?? cacheDirectoryFor(options.repoRoot, env);
+  const corpus = options.corpus ?? sampleCorpusPath;
+  const cache = options.cacheDirectory;
   const built = await buildCachedIndex({
     source: { kind: 'corpus', path: corpus },
     directory: join(cache, 'sample-index'),
     stampFile: join(cache, 'sample-index.stamp.json'),
-    repoRoot: options.repoRoot,
     rebuild: options.rebuild ?? false,
-    env,
+    env: options.env ?? process.env,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });

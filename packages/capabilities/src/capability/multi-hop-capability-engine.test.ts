@@ -96,8 +96,8 @@ describe('MultiHopCapability on MultiHopRAG (no LLM)', () => {
     const address: AddressInfo = await server.listen({ port: 0 });
     const questions = [
       question,
-      'Who directed Le Guignolo?',
-      'When did Lesley Selander die?',
+      'Who directed The Glass Orchard?',
+      'When did Corwin Hale die?',
       'Who produced Inception?',
     ];
     try {
@@ -160,12 +160,33 @@ describe('MultiHopCapability.create with an index directory', () => {
     }
   });
 
-  it('says what to do when there are no providers or the directory is missing', async () => {
+  it('opens providers.index_directory of the YAML (default .rootweaver/index) and says what to do when it is missing', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join, resolve } = await import('node:path');
+    const configPath = join(mkdtempSync(join(tmpdir(), 'rw-capability-yaml-')), 'multi_hop.yaml');
+    writeFileSync(configPath, 'providers:\n  index_directory: /nonexistent/from-yaml\n');
     await expect(
-      MultiHopCapability.create({ env: {}, flagSource: new FakeFlagSource() }),
+      MultiHopCapability.create({ env: {}, flagSource: new FakeFlagSource(), configPath }),
     ).rejects.toMatchObject({
-      code: 'not-configured',
+      code: 'not-found',
+      message: expect.stringContaining('/nonexistent/from-yaml does not exist'),
     });
+    // With no YAML setting at all the default directory is named, relative to the working directory.
+    const emptyConfig = join(mkdtempSync(join(tmpdir(), 'rw-capability-yaml-')), 'multi_hop.yaml');
+    writeFileSync(emptyConfig, 'top_k: 3\n');
+    const cwd = mkdtempSync(join(tmpdir(), 'rw-capability-cwd-'));
+    const previous = process.cwd();
+    process.chdir(cwd);
+    try {
+      await expect(
+        MultiHopCapability.create({ env: {}, flagSource: new FakeFlagSource(), configPath: emptyConfig }),
+      ).rejects.toThrow(
+        `${resolve(cwd, '.rootweaver/index')} does not exist; build one with 'rootweaver index build`,
+      );
+    } finally {
+      process.chdir(previous);
+    }
     await expect(
       MultiHopCapability.create({
         env: {},

@@ -8,30 +8,48 @@ import {
   RootweaverError,
   throwIfAborted,
 } from '@rootweaver/core';
-import type { MultiHopConfig } from '@rootweaver/innovations';
+import {
+  compactionRuns,
+  type MultiHopConfig,
+  type MultiHopConfigInput,
+  overrideMultiHopConfig,
+  resolveMultiHopConfig,
+} from '@rootweaver/innovations';
 import { Registry } from 'prom-client';
-import { type LoadedMultiHopConfig, loadMultiHopConfig } from '../config/load-multi-hop-config.js';
+import {
+  type LoadedMultiHopConfig,
+  loadMultiHopConfig,
+  parseMultiHopConfig,
+} from '../config/load-multi-hop-config.js';
 import { createFlagSource } from '../flags/create-flag-source.js';
 import type { FlagContext, FlagSource } from '../flags/flag-source.js';
 import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
 import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
-import { createDefaultEngine, createDefaultProviders } from './default-wiring.js';
+import { createDefaultProviders, createEngine } from './create-engine.js';
 import type { CapabilityProviders, MultiHopEngine, MultiHopEngineFactory } from './multi-hop-engine.js';
 
 export interface MultiHopCapabilityOptions {
-  /** `multi_hop.yaml` path; else ROOTWEAVER_MULTI_HOP_CONFIG; else `configs/retrieval/multi_hop.yaml`. */
+  /**
+   * `multi_hop.yaml` path; else ROOTWEAVER_MULTI_HOP_CONFIG; else the checkout's
+   * `configs/retrieval/multi_hop.yaml`, else the copy this package ships.
+   */
   readonly configPath?: string;
-  /** A config given directly (skips the YAML). */
-  readonly config?: MultiHopConfig;
+  /** Knobs that override the YAML's (e.g. command-line flags). */
+  readonly configOverrides?: MultiHopConfigInput;
+  /** A config given directly (skips the YAML); unset knobs take their defaults. */
+  readonly config?: MultiHopConfigInput;
   /** Defaults to `createFlagSource({ env })`: Unleash when UNLEASH_URL + UNLEASH_API_TOKEN are set, else bootstrap. */
   readonly flagSource?: FlagSource;
   /** Defaults to providers built from `indexDirectory` (or the YAML `providers:` section). */
   readonly providers?: CapabilityProviders;
-  /** Index directory built by `rootweaver index`, used when `providers` is not given. */
+  /**
+   * Index directory built by `rootweaver index`, used when `providers` is not given; default the YAML's
+   * `providers.index_directory`, `.rootweaver/index` unless set.
+   */
   readonly indexDirectory?: string;
   /** Prometheus registry for the capability's metrics; a private one by default (never the global). */
   readonly registry?: Registry;
-  /** Defaults to `MultiHopRAG` from innovations. */
+  /** Defaults to `createEngine` (`MultiHopRAG` from innovations). */
   readonly engineFactory?: MultiHopEngineFactory;
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** How long `create` waits for the flag source's first values (Unleash fetch, backup or bootstrap). */
@@ -130,9 +148,17 @@ export class MultiHopCapability {
       options.config === undefined
         ? loadMultiHopConfig({
             env,
-            ...(options.configPath === undefined ? {} : { configPath: options.configPath }),
+            configPath: options.configPath,
+            ...(options.configOverrides === undefined ? {} : { overrides: options.configOverrides }),
           })
-        : { config: options.config, providers: {}, source: 'options' };
+        : {
+            config: overrideMultiHopConfig(
+              resolveMultiHopConfig(options.config),
+              options.configOverrides ?? {},
+            ),
+            providers: parseMultiHopConfig('').providers,
+            source: 'options',
+          };
     const ownedResources: (() => Promise<void>)[] = [];
     try {
       let flagSource = options.flagSource;
@@ -149,7 +175,7 @@ export class MultiHopCapability {
         ownedResources.push(() => created.close?.() ?? Promise.resolve());
         providers = created;
       }
-      const engine = (options.engineFactory ?? createDefaultEngine)({ config: loaded.config, providers });
+      const engine = (options.engineFactory ?? createEngine)({ config: loaded.config, providers });
       return new MultiHopCapability({
         loaded,
         flagSource,
@@ -174,8 +200,13 @@ export class MultiHopCapability {
     };
     const flags = readFlagSnapshot(this.flagSource, context);
     const planner = flags.plannerVariant ?? this.config.planner;
-    const compaction = flags.enabled && flags.compaction && this.config.compactionEnabled;
     const plannerLabel = flags.enabled ? planner : 'single-pass';
+    // The compaction flag can only switch compaction off; `compaction_enabled` of the YAML decides otherwise.
+    const compaction = compactionRuns({
+      planner: plannerLabel,
+      config: this.config,
+      request: flags.compaction ? undefined : false,
+    });
     const options = {
       compaction,
       ...(request.signal === undefined ? {} : { signal: request.signal }),

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isRootweaverError, RootweaverError } from '@rootweaver/core';
-import { defaultMultiHopConfig } from '@rootweaver/innovations';
+import { defaultMultiHopConfig, multiHopConfigSchema } from '@rootweaver/innovations';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -11,7 +11,7 @@ import {
   multiHopConfigEnvironmentVariable,
   parseMultiHopConfig,
 } from './load-multi-hop-config.js';
-import { multiHopYamlKeys } from './multi-hop-config-schema.js';
+import { renderMultiHopYaml } from './render-multi-hop-yaml.js';
 
 function errorOf(run: () => unknown): RootweaverError {
   try {
@@ -44,13 +44,17 @@ describe('loadMultiHopConfig', () => {
       compactionMaxChars: 2000,
       budgets: { maxLlmCalls: 8, maxTokens: 24_000 },
     });
-    expect(loaded.providers).toEqual({});
+    expect(loaded.providers).toEqual({ indexDirectory: '.rootweaver/index' });
+  });
+
+  it('the shipped file is the one the schema generates (descriptions, allowed values, defaults)', () => {
+    expect(readFileSync(defaultMultiHopConfigPath, 'utf8')).toBe(renderMultiHopYaml());
   });
 
   it('the shipped file names every knob explicitly (no knob relies on a code default)', () => {
     const shipped = parse(readFileSync(defaultMultiHopConfigPath, 'utf8')) as Record<string, unknown>;
-    const expectedKeys = (multiHopYamlKeys[''] ?? []).filter((key) => key !== 'providers');
-    expect(Object.keys(shipped).sort()).toEqual([...expectedKeys].sort());
+    const expectedKeys = [...Object.keys(multiHopConfigSchema.shape), 'providers'];
+    expect(Object.keys(shipped).sort()).toEqual(expectedKeys.sort());
     expect(Object.keys(shipped.budgets as object).sort()).toEqual(['max_llm_calls', 'max_tokens']);
     // An empty file gives the same config: the file's values and the code defaults agree.
     expect(parseMultiHopConfig('').config).toEqual(loadMultiHopConfig({ env: {} }).config);

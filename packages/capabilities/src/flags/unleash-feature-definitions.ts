@@ -1,19 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { RootweaverError } from '@rootweaver/core';
 import type { ClientFeaturesResponse } from 'unleash-client';
+import { defaultAssetPath } from '../checkout/rootweaver-checkout.js';
 
 /** One Unleash feature definition, as `/api/client/features` returns it and `bootstrap.data` accepts it. */
 export type UnleashFeatureDefinition = ClientFeaturesResponse['features'][number];
 
 export const flagBootstrapEnvironmentVariable = 'ROOTWEAVER_FLAG_BOOTSTRAP';
 
-/** `configs/flags/bootstrap.json` of this checkout (same depth from `src/flags` and `dist/flags`). */
-export const defaultFlagBootstrapPath: string = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../configs/flags/bootstrap.json',
-);
+/**
+ * The default flag definitions: the checkout's `configs/flags/bootstrap.json` when this package runs from a
+ * rootweaver checkout, else the copy the package ships (`assets/bootstrap.json`).
+ */
+export const defaultFlagBootstrapPath: string = defaultAssetPath({
+  packaged: new URL('../../assets/bootstrap.json', import.meta.url),
+  checkoutPath: 'configs/flags/bootstrap.json',
+});
 
 /**
  * Reads flag definitions: a JSON array of features, or `{ "features": [...] }`. A missing or malformed file is a

@@ -120,9 +120,24 @@ export interface MultiHopAnswer {
   readonly promptTemplateVersion: string;
 }
 
-/** Typed events for streaming a multi-hop run. */
+/**
+ * Typed events of a multi-hop run, in the order they happen: `onEvent` receives them and
+ * `MultiHopRAG.stream` yields them. `finished` is always the last and carries the same answer as `ask`.
+ */
 export type MultiHopEvent =
   | { readonly type: 'hop-started'; readonly iteration: number; readonly kind: HopKind }
+  /** The compact planner's dependency graph, once it is fixed (given, decomposed, or by rules). */
+  | { readonly type: 'plan'; readonly plan: Plan }
+  /** A plan node begins: grounded with its parents' answers, about to be retrieved. */
+  | {
+      readonly type: 'node-started';
+      readonly iteration: number;
+      readonly nodeId: number;
+      readonly question: string;
+      readonly groundedQuestion: string;
+    }
+  /** A plan node's extracted answer, its confidence and the evidence it came from. */
+  | { readonly type: 'node-answered'; readonly iteration: number; readonly node: NodeTrace }
   | {
       readonly type: 'retrieved';
       readonly iteration: number;

@@ -1,7 +1,13 @@
 import { isRootweaverError } from '@rootweaver/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CompactContextOptions, compactContext } from './compact-context.js';
+import {
+  type CompactContextOptions,
+  type CompactionCounts,
+  compactBlocks,
+  compactContext,
+} from './compact-context.js';
+import { type ContextBlock, renderCompactedContext, renderContext } from './context-blocks.js';
 import { reasoningKeyTerms } from './key-terms.js';
 
 /**
@@ -190,6 +196,91 @@ describe('compactContext properties', () => {
         expect(compactContext(context, options).text).toBe(referenceCompact(context, options));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+/** Hop blocks as planners build them; a line may hold a line feed, none looks like a header. */
+const blockLine = fc.oneof(
+  { weight: 6, arbitrary: sentence },
+  { weight: 1, arbitrary: fc.tuple(sentence, sentence).map(([left, right]) => `${left}\n${right}`) },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t') },
+);
+const contextBlocks: fc.Arbitrary<ContextBlock[]> = fc.array(
+  fc.record({ subQuestion: sentence, lines: fc.array(blockLine, { maxLength: 6 }) }),
+  { maxLength: 6 },
+);
+/** Blocks and options; the budget is a share of the rendered length, from nothing to all of it and more. */
+const blockCase = fc
+  .record({
+    blocks: contextBlocks,
+    enabled: fc.boolean(),
+    query: sentence,
+    openSubQueries: fc.array(sentence, { maxLength: 3 }),
+    budgetShare: fc.double({ min: 0, max: 1.1, noNaN: true }),
+  })
+  .map(({ budgetShare, ...options }) => ({
+    ...options,
+    maxChars: Math.floor(budgetShare * renderContext(options.blocks).length),
+  }));
+
+describe('compactBlocks: the same compaction on the hop blocks, read as data', () => {
+  it('renders to exactly what compactContext makes of the rendered blocks, counts included', () => {
+    fc.assert(
+      fc.property(blockCase, ({ blocks, ...options }) => {
+        const rendered = renderContext(blocks);
+        const onText = compactContext(rendered, options);
+        const onBlocks = compactBlocks(blocks, options);
+        const text = onBlocks.compacted ? renderCompactedContext(onBlocks.blocks) : rendered;
+        expect(text).toBe(onText.text);
+        const counts = (result: CompactionCounts) => [
+          result.chars,
+          result.uncompactedChars,
+          result.keptLines,
+          result.droppedLines,
+          result.compacted,
+        ];
+        expect(counts(onBlocks)).toEqual(counts(onText));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('band 1 is the last block, found from the structure: its header and lines outrank older lines', () => {
+    const blocks: ContextBlock[] = [
+      {
+        subQuestion: 'Who directed Inception',
+        lines: ['Answer: Christopher Nolan', '[1] Nolan directed Inception.'],
+      },
+      { subQuestion: 'Where was Nolan born', lines: ['Answer: London', '[2] Nolan was born in London.'] },
+    ];
+    const result = compactBlocks(blocks, { maxChars: 60, query: 'x', openSubQueries: [] });
+    expect(result.compacted).toBe(true);
+    if (!result.compacted) return;
+    expect(result.blocks.map((block) => [block.headerKept, block.lines])).toEqual([
+      [false, []],
+      [true, ['Answer: London']],
+    ]);
+    expect(renderCompactedContext(result.blocks)).toBe('From query: Where was Nolan born\nAnswer: London');
+  });
+
+  it('uses the blocks as they are when disabled or when they fit, and still checks the budget', () => {
+    const blocks: ContextBlock[] = [
+      { subQuestion: 'Who directed Inception', lines: ['Answer: Christopher Nolan'] },
+    ];
+    const length = renderContext(blocks).length;
+    expect(compactBlocks(blocks, { maxChars: length, query: 'x', openSubQueries: [] })).toEqual({
+      chars: length,
+      uncompactedChars: length,
+      keptLines: 2,
+      droppedLines: 0,
+      compacted: false,
+    });
+    expect(
+      compactBlocks(blocks, { enabled: false, maxChars: -1, query: 'x', openSubQueries: [] }).compacted,
+    ).toBe(false);
+    expect(() => compactBlocks(blocks, { maxChars: 1.5, query: 'x', openSubQueries: [] })).toThrow(
+      /maxChars/,
     );
   });
 });

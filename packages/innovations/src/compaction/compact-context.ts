@@ -1,10 +1,7 @@
 import { RootweaverError } from '@rootweaver/core';
-import { reasoningKeyTerms } from './key-terms.js';
-import { TermMatcher } from './term-matcher.js';
+import { blockHeader, type CompactedBlock, type ContextBlock, hopBlockHeader } from './context-blocks.js';
+import { selectLines } from './select-lines.js';
 import { isWhiteSpaceCode } from './white-space.js';
-
-/** The header that opens each hop's block in the accumulated context. */
-export const hopBlockHeader = 'From query';
 
 export interface CompactContextOptions {
   /** `false` returns the context unchanged, byte for byte (ADR-077's flag). Default `true`. */
@@ -20,23 +17,32 @@ export interface CompactContextOptions {
   readonly query: string;
 }
 
-export interface CompactionResult {
-  /** The compacted context, or the input itself when disabled or when it already fits. */
-  readonly text: string;
-  /** `text.length`; never more than `maxChars` when enabled. */
+/** The counts every compaction reports (ADR-077's `context_chars` is `chars`). */
+export interface CompactionCounts {
+  /** Characters of the synthesis context; never more than `maxChars` when enabled. */
   readonly chars: number;
-  /** `context.length` of the input. */
+  /** Characters of the input context. */
   readonly uncompactedChars: number;
-  /** Non-blank lines in `text`. */
+  /** Non-blank lines in the synthesis context. */
   readonly keptLines: number;
   /** Non-blank input lines left out. Blank lines are never counted as kept or dropped. */
   readonly droppedLines: number;
-  /** True when `text` differs from the input. */
+  /** True when the synthesis context differs from the input. */
   readonly compacted: boolean;
 }
 
-/** Band of a line: 0 = holds an open sub-query key term, 1 = in the latest hop block, 2 = the rest. */
-type Band = 0 | 1 | 2;
+export interface CompactionResult extends CompactionCounts {
+  /** The compacted context, or the input itself when disabled or when it already fits. */
+  readonly text: string;
+}
+
+/**
+ * The block form's result: the blocks are used as they are (disabled, or they fit), or each block
+ * with the lines that survived, to be rendered with `renderCompactedContext`.
+ */
+export type BlockCompactionResult =
+  | (CompactionCounts & { readonly compacted: false })
+  | (CompactionCounts & { readonly compacted: true; readonly blocks: readonly CompactedBlock[] });
 
 /**
  * ADR-077's extractive compactor: pure, deterministic, no I/O, no model.
@@ -60,9 +66,94 @@ type Band = 0 | 1 | 2;
  */
 export function compactContext(context: string, options: CompactContextOptions): CompactionResult {
   if (options.enabled === false) {
-    return unchanged(context);
+    return { text: context, ...unchanged(context.length, countNonBlankLines(context)) };
   }
-  const { maxChars } = options;
+  assertBudget(options.maxChars);
+  if (context.length <= options.maxChars) {
+    return { text: context, ...unchanged(context.length, countNonBlankLines(context)) };
+  }
+  const lines = context.split('\n');
+  const selection = selectLines(lines, context.toLowerCase(), findLastHopHeader(lines), options);
+  const output: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    if (selection.kept[index] === 1) output.push(lines[index] ?? '');
+  }
+  const text = output.join('\n');
+  return {
+    text,
+    chars: text.length,
+    uncompactedChars: context.length,
+    keptLines: selection.keptLines,
+    droppedLines: selection.droppedLines,
+    compacted: text !== context,
+  };
+}
+
+/**
+ * `compactContext` on the context's hop blocks, read as data: the same selection as on
+ * `renderContext(blocks)` — each block is its header line and its lines, band 1 is the last block —
+ * without rendering the context and searching it for headers. The result renders
+ * (`renderCompactedContext`) to exactly `compactContext(renderContext(blocks), options).text`.
+ */
+export function compactBlocks(
+  blocks: readonly ContextBlock[],
+  options: CompactContextOptions,
+): BlockCompactionResult {
+  const lines: string[] = [];
+  const blockOf: number[] = [];
+  let latestBlockStart = -1;
+  blocks.forEach((block, blockIndex) => {
+    latestBlockStart = lines.length;
+    lines.push(blockHeader(block));
+    blockOf.push(blockIndex);
+    for (const line of block.lines) {
+      for (const part of line.split('\n')) {
+        lines.push(part);
+        blockOf.push(blockIndex);
+      }
+    }
+  });
+  // renderContext: each block's lines joined by `\n`, blocks by a blank line.
+  const uncompactedChars =
+    lines.reduce((sum, line) => sum + line.length, 0) +
+    Math.max(0, lines.length - 1) +
+    Math.max(0, blocks.length - 1);
+  const nonBlank = (): number => lines.filter((line) => !isBlank(line)).length;
+  if (options.enabled === false) {
+    return unchanged(uncompactedChars, nonBlank());
+  }
+  assertBudget(options.maxChars);
+  if (uncompactedChars <= options.maxChars) {
+    return unchanged(uncompactedChars, nonBlank());
+  }
+  const selection = selectLines(lines, lines.join('\n').toLowerCase(), latestBlockStart, options);
+  const compacted = blocks.map((block) => ({
+    subQuestion: block.subQuestion,
+    headerKept: false,
+    lines: [] as string[],
+  }));
+  let previousBlock = -1;
+  lines.forEach((line, index) => {
+    const blockIndex = blockOf[index] ?? 0;
+    const isHeader = blockIndex !== previousBlock;
+    previousBlock = blockIndex;
+    if (selection.kept[index] !== 1) return;
+    const target = compacted[blockIndex];
+    if (target === undefined) return;
+    if (isHeader) target.headerKept = true;
+    else target.lines.push(line);
+  });
+  return {
+    compacted: true,
+    blocks: compacted,
+    chars: selection.chars,
+    uncompactedChars,
+    keptLines: selection.keptLines,
+    droppedLines: selection.droppedLines,
+  };
+}
+
+function assertBudget(maxChars: number): void {
   if (!Number.isSafeInteger(maxChars) || maxChars < 0) {
     throw new RootweaverError(
       'invalid-input',
@@ -71,140 +162,6 @@ export function compactContext(context: string, options: CompactContextOptions):
       { details: { maxChars } },
     );
   }
-  if (context.length <= maxChars) {
-    return unchanged(context);
-  }
-
-  const lines = context.split('\n');
-  const terms = buildTermTable(options.query, options.openSubQueries);
-  const lastHeader = findLastHopHeader(lines);
-  // Lower-casing never creates or removes a line feed, so line k of the lowered text is line k here.
-  const { lineHasToken, matchLines, matchTerms } = new TermMatcher(terms.terms).scan(
-    context.toLowerCase(),
-    lines.length,
-  );
-
-  // Per line: distinct query terms (overlap) and whether it holds an open sub-query term (pinned).
-  const overlaps = new Int32Array(lines.length);
-  const pinned = new Uint8Array(lines.length);
-  const seenInLine = new Int32Array(terms.terms.length).fill(-1);
-  matchLines.forEach((line, match) => {
-    const termIndex = matchTerms[match] ?? 0;
-    if (terms.isOpenSubQueryTerm[termIndex] === 1) {
-      pinned[line] = 1;
-    }
-    if (terms.isQueryTerm[termIndex] === 1 && seenInLine[termIndex] !== line) {
-      seenInLine[termIndex] = line;
-      overlaps[line] = (overlaps[line] ?? 0) + 1;
-    }
-  });
-
-  // Rank of each non-blank line: band first, then more query-term overlap first.
-  // rank = band * (queryTermCount + 1) + (queryTermCount - overlap); blank lines get no rank (-1).
-  const queryTermCount = terms.queryTermCount;
-  const rankCount = 3 * (queryTermCount + 1);
-  const ranks = new Int32Array(lines.length);
-  let candidateCount = 0;
-  for (let index = 0; index < lines.length; index++) {
-    if (lineHasToken[index] === 0) {
-      ranks[index] = -1; // blank line: neither kept nor dropped
-      continue;
-    }
-    const band: Band = pinned[index] === 1 ? 0 : lastHeader >= 0 && index >= lastHeader ? 1 : 2;
-    ranks[index] = band * (queryTermCount + 1) + (queryTermCount - (overlaps[index] ?? 0));
-    candidateCount++;
-  }
-  const candidates = orderByRank(ranks, rankCount, candidateCount);
-
-  // Greedy fill under the hard budget; separators are counted as lines are added.
-  const kept = new Uint8Array(lines.length);
-  let used = 0;
-  let keptLines = 0;
-  for (const index of candidates) {
-    const cost = (lines[index] ?? '').length + (keptLines > 0 ? 1 : 0);
-    if (used + cost <= maxChars) {
-      kept[index] = 1;
-      used += cost;
-      keptLines++;
-      if (maxChars - used < 2) {
-        break; // no non-blank line (at least 1 character plus its separator) can fit any more
-      }
-    }
-  }
-
-  const output: string[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    if (kept[index] === 1) {
-      output.push(lines[index] ?? '');
-    }
-  }
-  const text = output.join('\n');
-  return {
-    text,
-    chars: text.length,
-    uncompactedChars: context.length,
-    keptLines,
-    droppedLines: candidateCount - keptLines,
-    compacted: text !== context,
-  };
-}
-
-/**
- * Line indices ordered by rank ascending, then by position ascending: a stable counting sort, linear in
- * the number of lines (lines with rank -1 are left out).
- */
-function orderByRank(ranks: Int32Array, rankCount: number, candidateCount: number): Int32Array {
-  const starts = new Int32Array(rankCount + 1);
-  for (const rank of ranks) {
-    if (rank >= 0) {
-      starts[rank + 1] = (starts[rank + 1] ?? 0) + 1;
-    }
-  }
-  for (let rank = 1; rank <= rankCount; rank++) {
-    starts[rank] = (starts[rank] ?? 0) + (starts[rank - 1] ?? 0);
-  }
-  const ordered = new Int32Array(candidateCount);
-  ranks.forEach((rank, index) => {
-    if (rank >= 0) {
-      const slot = starts[rank] ?? 0;
-      ordered[slot] = index;
-      starts[rank] = slot + 1;
-    }
-  });
-  return ordered;
-}
-
-interface TermTable {
-  /** Key terms of the query and of the open sub-queries, each once. */
-  readonly terms: readonly string[];
-  readonly isQueryTerm: Uint8Array;
-  readonly isOpenSubQueryTerm: Uint8Array;
-  readonly queryTermCount: number;
-}
-
-function buildTermTable(query: string, openSubQueries: readonly string[]): TermTable {
-  const indexByTerm = new Map<string, number>();
-  const queryTerms = reasoningKeyTerms(query);
-  const openTerms = openSubQueries.flatMap((subQuery) => reasoningKeyTerms(subQuery));
-  for (const term of [...queryTerms, ...openTerms]) {
-    if (!indexByTerm.has(term)) {
-      indexByTerm.set(term, indexByTerm.size);
-    }
-  }
-  const isQueryTerm = new Uint8Array(indexByTerm.size);
-  const isOpenSubQueryTerm = new Uint8Array(indexByTerm.size);
-  for (const term of queryTerms) {
-    isQueryTerm[indexByTerm.get(term) ?? 0] = 1;
-  }
-  for (const term of openTerms) {
-    isOpenSubQueryTerm[indexByTerm.get(term) ?? 0] = 1;
-  }
-  return {
-    terms: [...indexByTerm.keys()],
-    isQueryTerm,
-    isOpenSubQueryTerm,
-    queryTermCount: queryTerms.length,
-  };
 }
 
 function findLastHopHeader(lines: readonly string[]): number {
@@ -221,15 +178,15 @@ function findLastHopHeader(lines: readonly string[]): number {
   return -1;
 }
 
-function unchanged(context: string): CompactionResult {
-  return {
-    text: context,
-    chars: context.length,
-    uncompactedChars: context.length,
-    keptLines: countNonBlankLines(context),
-    droppedLines: 0,
-    compacted: false,
-  };
+function unchanged(chars: number, keptLines: number): CompactionCounts & { readonly compacted: false } {
+  return { chars, uncompactedChars: chars, keptLines, droppedLines: 0, compacted: false };
+}
+
+function isBlank(line: string): boolean {
+  for (let index = 0; index < line.length; index++) {
+    if (!isWhiteSpaceCode(line.charCodeAt(index))) return false;
+  }
+  return true;
 }
 
 function countNonBlankLines(text: string): number {

@@ -1,16 +1,21 @@
 export {
+  type BlockCompactionResult,
   type CompactContextOptions,
+  type CompactionCounts,
   type CompactionResult,
+  compactBlocks,
   compactContext,
-  hopBlockHeader,
 } from './compact-context.js';
+export {
+  type CompactedBlock,
+  type ContextBlock,
+  renderCompactedContext,
+  renderContext,
+} from './context-blocks.js';
 export {
   answeredFraction,
   defaultAnswerabilityThreshold,
-  isKeyTerm,
   isSubQueryOpen,
-  reasoningKeyTermSet,
   reasoningKeyTerms,
   selectOpenSubQueries,
 } from './key-terms.js';
-export { stopWords } from './stop-words.js';

@@ -365,7 +365,7 @@ export function answeringSink(sinks: readonly NodeTrace[], question: string): No
 
 /**
  * "What other county …?" answered "Texas" by a last step that lost its way, when an earlier resolved
- * step answered "Crockett County": the latest node whose answer names the asked noun answers the
+ * step answered "Harlow County": the latest node whose answer names the asked noun answers the
  * question. A last node that names it, or a question that asks for no such noun, keeps the node.
  */
 export function namedByAskedNoun(

@@ -1,3 +1,4 @@
+export { type AnsweringNodeOptions, answeringNode } from './answering-node.js';
 export { type ComposeAnswerOptions, type Composition, composeAnswer } from './compose-answer.js';
 export {
   type ComposeFallbackAnswerOptions,
@@ -7,16 +8,3 @@ export {
   type FallbackRule,
 } from './compose-fallback-answer.js';
 export { type ConformAnswerOptions, type ConformedAnswer, conformAnswer } from './conform-answer.js';
-export {
-  type ChoiceForm,
-  type CommonForm,
-  type ComparisonEvent,
-  type ComparisonForm,
-  type ComparisonMeasure,
-  classifyQuestion,
-  parseChoiceOptions,
-  parseConjunctionOptions,
-  type QuestionForm,
-  type YesNoAttribute,
-  type YesNoForm,
-} from './question-form.js';

@@ -1,11 +1,5 @@
 import type { PoolItem } from '@rootweaver/core';
-import { hopBlockHeader } from '../compaction/index.js';
-
-/** One hop's addition to the context: the sub-question and one line per fact. */
-export interface ContextBlock {
-  readonly subQuestion: string;
-  readonly lines: readonly string[];
-}
+import type { ContextBlock } from '../compaction/index.js';
 
 /** A pool item as one context line: its citation marker and its text on one line. */
 export function factLine(marker: number, item: Pick<PoolItem, 'kind' | 'title' | 'text'>): string {
@@ -13,16 +7,6 @@ export function factLine(marker: number, item: Pick<PoolItem, 'kind' | 'title' |
   return item.kind === 'passage' && item.title.length > 0 && !text.startsWith(item.title)
     ? `[${marker}] ${item.title}: ${text}`
     : `[${marker}] ${text}`;
-}
-
-/** `From query: <sub-question>` followed by its lines (ADR-077's hop block). */
-export function renderBlock(block: ContextBlock): string {
-  return [`${hopBlockHeader}: ${block.subQuestion.replace(/\s+/g, ' ').trim()}`, ...block.lines].join('\n');
-}
-
-/** The accumulated context: hop blocks joined by a blank line, as `context += "\n\n" + block`. */
-export function renderContext(blocks: readonly ContextBlock[]): string {
-  return blocks.map(renderBlock).join('\n\n');
 }
 
 /** Pool items grouped by the sub-question that brought them in, in pool order, each line numbered. */

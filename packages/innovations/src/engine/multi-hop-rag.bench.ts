@@ -28,7 +28,7 @@ const extractor = new ScriptedExtractor([
     confidence: 0.9,
   },
 ]);
-const heuristics = { groundQuestion: placeholderGrounding, composeAnswer: lastAnswerComposition };
+const answerPolicy = { ground: placeholderGrounding, compose: lastAnswerComposition };
 const chainPlan = JSON.stringify({
   subQuestions: [
     { id: 0, question: 'Who directed Inception?', refs: [] },
@@ -44,7 +44,7 @@ const compact = (synthesis: 'auto' | 'llm', compactionEnabled: boolean) =>
     chatModel: compactModel,
     store,
     extractor,
-    heuristics,
+    answerPolicy,
     config: {
       planner: 'compact',
       retrievalMode: 'lexical',
@@ -74,9 +74,9 @@ const adaptive = new MultiHopRAG({
 const keyterm = new MultiHopRAG({
   store,
   extractor,
-  heuristics: {
-    ...heuristics,
-    decomposeByRules: () => ({
+  answerPolicy: {
+    ...answerPolicy,
+    decompose: () => ({
       source: 'rules',
       repairs: [],
       nodes: [

@@ -1,11 +1,22 @@
-import type { ChatModel, GenerateOptions, GenerateResult, PlannerName } from '@rootweaver/core';
+import { getEventListeners } from 'node:events';
+import type {
+  ChatModel,
+  GenerateOptions,
+  GenerateResult,
+  KnowledgeStore,
+  MultiHopAnswer,
+  MultiHopEvent,
+  PlannerName,
+} from '@rootweaver/core';
 import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
+import type { MultiHopConfigInput } from '../config.js';
 import {
   citeLineWith,
   engineWorldItems,
   FakeChatModel,
   InMemoryStore,
+  InstrumentedStore,
   lastAnswerComposition,
   placeholderGrounding,
   ScriptedExtractor,
@@ -52,14 +63,18 @@ function model(): FakeChatModel {
     .on('Answer from the numbered evidence', citeLineWith('Nolan attend', 'University College London'));
 }
 
-function engine(chatModel: ChatModel, planner: PlannerName = 'compact') {
+function engine(
+  chatModel: ChatModel,
+  planner: PlannerName = 'compact',
+  options: { store?: KnowledgeStore; config?: MultiHopConfigInput } = {},
+) {
   return new MultiHopRAG({
     chatModel,
-    store: new InMemoryStore({ items: engineWorldItems }),
+    store: options.store ?? new InMemoryStore({ items: engineWorldItems }),
     extractor: extractor(),
-    heuristics: { groundQuestion: placeholderGrounding, composeAnswer: lastAnswerComposition },
+    answerPolicy: { ground: placeholderGrounding, compose: lastAnswerComposition },
     tokenCounter: { family: 'characters', count: (text) => text.length },
-    config: { planner, retrievalMode: 'lexical', topK: 3 },
+    config: { planner, retrievalMode: 'lexical', topK: 3, ...options.config },
   });
 }
 
@@ -135,5 +150,156 @@ describe('MultiHopRAG', () => {
     await expect(rag.ask('This question is too long')).rejects.toSatisfy((error) =>
       isRootweaverError(error, 'invalid-input'),
     );
+  });
+});
+
+/** A port that, like the openai SDK, adds an abort listener to every call's signal and never removes it. */
+class ListenerLeakingModel implements ChatModel {
+  readonly modelId = 'leaking';
+  readonly signals: AbortSignal[] = [];
+  constructor(private readonly inner: FakeChatModel) {}
+  async generate(options: GenerateOptions): Promise<GenerateResult> {
+    if (options.signal !== undefined) {
+      this.signals.push(options.signal);
+      options.signal.addEventListener('abort', () => undefined, { once: true });
+    }
+    return this.inner.generate(options);
+  }
+}
+
+describe('MultiHopRAG and the caller’s AbortSignal', () => {
+  it('gives the ports a signal of the run: a signal shared by many questions gathers no listeners', async () => {
+    const controller = new AbortController();
+    const chatModel = new ListenerLeakingModel(model());
+    const rag = engine(chatModel, 'adaptive');
+    for (let round = 0; round < 12; round += 1) {
+      const answer = await rag.ask(question, { signal: controller.signal });
+      expect(answer.refusal).toBeUndefined();
+    }
+    expect(chatModel.signals.length).toBeGreaterThanOrEqual(12 * 3);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(chatModel.signals.every((signal) => signal !== controller.signal)).toBe(true);
+  });
+
+  it('still cancels the ports at once when the caller’s signal fires', async () => {
+    const controller = new AbortController();
+    const seen: AbortSignal[] = [];
+    const slow = new FakeChatModel().on('Decompose the question into atomic', chainPlan, { delayMs: 60_000 });
+    const rag = engine(
+      {
+        modelId: 'watching',
+        generate: (options) => {
+          if (options.signal !== undefined) seen.push(options.signal);
+          setTimeout(() => controller.abort(new Error('user left')), 5);
+          return slow.generate(options);
+        },
+      },
+      'compact',
+    );
+    const answer = await rag.ask(question, { signal: controller.signal });
+    expect(answer.refusal).toBe('aborted');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.aborted).toBe(true);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+/** The answer without wall-clock figures, which differ from run to run. */
+function timeless(answer: MultiHopAnswer): unknown {
+  return JSON.parse(JSON.stringify(answer, (key, value) => (/latency|Ms$/i.test(key) ? undefined : value)));
+}
+
+async function collect(events: AsyncIterable<MultiHopEvent>): Promise<MultiHopEvent[]> {
+  const seen: MultiHopEvent[] = [];
+  for await (const event of events) seen.push(event);
+  return seen;
+}
+
+/** A store that ignores the signal and answers in a minute: only the run's cancellation ends a search. */
+const stuckStore = () =>
+  new InstrumentedStore(new InMemoryStore({ items: engineWorldItems }), {
+    delayMs: 60_000,
+    ignoreSignal: true,
+  });
+
+describe('MultiHopRAG.stream', () => {
+  const streaming = { config: { synthesis: 'llm' as const, compactionEnabled: true } };
+
+  it.each(['compact', 'adaptive', 'keyterm'] as PlannerName[])(
+    '%s: yields every event ask emits, in order, ending with the answer ask gives',
+    async (planner) => {
+      const asked: MultiHopEvent[] = [];
+      const answer = await engine(model(), planner, streaming).ask(question, {
+        onEvent: (event) => asked.push(event),
+      });
+      const streamed = await collect(engine(model(), planner, streaming).stream(question));
+      expect(streamed.map((event) => event.type)).toEqual(asked.map((event) => event.type));
+      expect(streamed.map((event) => event.type)).toContain('answer-delta');
+      const finished = streamed.at(-1);
+      if (finished?.type !== 'finished') throw new Error('no finished event');
+      expect(timeless(finished.answer)).toEqual(timeless(answer));
+    },
+  );
+
+  it('also feeds the caller’s onEvent, and starts the run only when the iteration starts', async () => {
+    const store = new InstrumentedStore(new InMemoryStore({ items: engineWorldItems }));
+    const observed: string[] = [];
+    const events = engine(model(), 'compact', { store }).stream(question, {
+      onEvent: (event) => observed.push(event.type),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.log).toHaveLength(0);
+    const streamed = await collect(events);
+    expect(observed).toEqual(streamed.map((event) => event.type));
+    expect(store.log.length).toBeGreaterThan(0);
+  });
+
+  it('cancels the run when the loop is left early, through the same path as an AbortSignal', async () => {
+    const observed: MultiHopEvent[] = [];
+    const seen: string[] = [];
+    const rag = engine(model(), 'compact', { store: stuckStore() });
+    for await (const event of rag.stream(question, { onEvent: (event) => observed.push(event) })) {
+      seen.push(event.type);
+      if (event.type === 'node-started') break;
+    }
+    expect(seen).toEqual(['hop-started', 'plan', 'hop-started', 'node-started']);
+    const finished = observed.at(-1);
+    expect(finished?.type).toBe('finished');
+    if (finished?.type === 'finished') {
+      expect(finished.answer.refusal).toBe('aborted');
+      expect(finished.answer.plan?.nodes).toHaveLength(2);
+    }
+  });
+
+  it('cancels the run when the loop body throws, and rethrows that error', async () => {
+    const rag = engine(model(), 'compact', { store: stuckStore() });
+    const failing = async () => {
+      for await (const event of rag.stream(question)) {
+        if (event.type === 'node-started') throw new Error('renderer crashed');
+      }
+    };
+    await expect(failing()).rejects.toThrow('renderer crashed');
+  });
+
+  it('ends with refusal aborted when the caller’s signal fires, and leaves no listener on it', async () => {
+    const store = stuckStore();
+    const controller = new AbortController();
+    void store.nextSearchStarted().then(() => controller.abort());
+    const events = await collect(
+      engine(model(), 'compact', { store }).stream(question, { signal: controller.signal }),
+    );
+    const finished = events.at(-1);
+    expect(finished?.type === 'finished' && finished.answer.refusal).toBe('aborted');
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('throws what ask throws: an empty question is invalid-input, before any event', async () => {
+    const events: MultiHopEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of engine(model()).stream('   ')) events.push(event);
+      })(),
+    ).rejects.toSatisfy((error) => isRootweaverError(error, 'invalid-input'));
+    expect(events).toEqual([]);
   });
 });

@@ -3,26 +3,34 @@ import type {
   AskOptions,
   ChatModel,
   ContextReport,
+  ForcedStop,
   KnowledgeStore,
   MultiHopAnswer,
+  MultiHopEvent,
   MultiHopSearchResult,
+  NodeTrace,
+  Plan,
   PlannerName,
   RefusalReason,
   TokenCounter,
 } from '@rootweaver/core';
 import { isAbort, RootweaverError } from '@rootweaver/core';
-import { compactContext } from '../compaction/index.js';
-import { composeAnswer, composeFallbackAnswer } from '../composition/index.js';
-import { type MultiHopConfig, type MultiHopConfigInput, resolveMultiHopConfig } from '../config.js';
+import { compactBlocks, renderCompactedContext, renderContext } from '../compaction/index.js';
+import {
+  compactionRuns,
+  type MultiHopConfig,
+  type MultiHopConfigInput,
+  resolveMultiHopConfig,
+} from '../config.js';
 import { HeuristicExtractor } from '../extraction/index.js';
-import { groundQuestion } from '../grounding/index.js';
-import { decomposeByRules } from '../rule-decomposer/index.js';
+import { type AnswerPolicy, defaultAnswerPolicy } from '../policy/index.js';
 import { AdaptivePlanner } from './planners/adaptive-planner.js';
 import { CompactPlanner } from './planners/compact-planner.js';
 import { KeytermPlanner } from './planners/keyterm-planner.js';
 import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js';
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
-import { type EngineHeuristics, RunContext } from './run-context.js';
+import { lastForcedStop, RunContext } from './run-context.js';
+import { streamRun } from './run-stream.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
@@ -32,19 +40,31 @@ export interface MultiHopRAGOptions {
   readonly extractor?: AnswerExtractor | undefined;
   /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */
   readonly tokenCounter?: TokenCounter | undefined;
+  /** Knobs to set (the rest default), or a config already resolved (by the capability): used as it is. */
   readonly config?: MultiHopConfigInput | undefined;
-  /** Swap the LLM-free heuristics (grounding, composition, rule decomposition); defaults are this package's. */
-  readonly heuristics?: Partial<EngineHeuristics>;
+  /**
+   * Swap any of the LLM-free judgements (grounding, composition, the fallback answer, conforming,
+   * the answering node, rule decomposition); the rest stay `defaultAnswerPolicy`'s.
+   */
+  readonly answerPolicy?: Partial<AnswerPolicy> | undefined;
   /** Longest accepted question, in characters. Default 2,000. */
   readonly maxQuestionChars?: number;
 }
 
 export const defaultMaxQuestionChars = 2000;
 
+/** A run after its loop and the one compaction: what the planner returned, or what it announced before a cancel. */
 interface Finished {
   readonly run: RunContext;
   readonly planner: Planner;
+  /** Undefined when the loop was cancelled. */
   readonly gathered: Gathered | undefined;
+  readonly plan: Plan | undefined;
+  readonly nodes: readonly NodeTrace[] | undefined;
+  readonly forcedStop: ForcedStop | undefined;
+  /** The full context, rendered once. */
+  readonly fullContext: string;
+  /** The synthesis context: the compacted blocks rendered when compaction is on, else `fullContext` itself. */
   readonly finalContext: string;
   readonly context: ContextReport;
   readonly refusal: RefusalReason | undefined;
@@ -67,7 +87,7 @@ export class MultiHopRAG {
   private readonly extractor: AnswerExtractor;
   private readonly tokenCounter: TokenCounter | undefined;
   private readonly maxQuestionChars: number;
-  private readonly heuristics: EngineHeuristics;
+  private readonly answerPolicy: AnswerPolicy;
 
   constructor(options: MultiHopRAGOptions) {
     this.chatModel = options.chatModel;
@@ -76,19 +96,30 @@ export class MultiHopRAG {
     this.tokenCounter = options.tokenCounter;
     this.config = resolveMultiHopConfig(options.config);
     this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
-    this.heuristics = {
-      groundQuestion,
-      composeAnswer,
-      composeFallbackAnswer,
-      decomposeByRules,
-      ...options.heuristics,
-    };
+    this.answerPolicy = { ...defaultAnswerPolicy, ...options.answerPolicy };
   }
 
   /** Answers a question with the configured (or requested) planner. */
   async ask(question: string, options: AskOptions = {}): Promise<MultiHopAnswer> {
     const planner = options.planner ?? this.config.planner;
     return this.answer(question, planner, options);
+  }
+
+  /**
+   * `ask` as it happens: an async iterable of the run's typed events (`plan`, `node-started`,
+   * `retrieved`, `node-answered`, `decided`, `compacted`, `answer-delta`, …), ending with `finished`,
+   * which carries the same answer `ask` returns. The run starts when the iteration does; leaving the
+   * loop early cancels it, as `options.signal` does. Errors `ask` would throw are thrown by the loop.
+   *
+   * ```ts
+   * for await (const event of rag.stream(question)) {
+   *   if (event.type === 'answer-delta') process.stdout.write(event.delta);
+   *   if (event.type === 'finished') console.log(event.answer.citations);
+   * }
+   * ```
+   */
+  stream(question: string, options: AskOptions = {}): AsyncIterable<MultiHopEvent> {
+    return streamRun((runOptions) => this.ask(question, runOptions), options);
   }
 
   /** Plain RAG: one retrieval with the whole question and one synthesis call (or the extractor's answer). */
@@ -102,7 +133,16 @@ export class MultiHopRAG {
    */
   async multiHopSearch(question: string, options: AskOptions = {}): Promise<MultiHopSearchResult> {
     const plannerName = options.planner ?? this.config.planner;
-    const finished = await this.gather(question, plannerName, options);
+    const { run, planner } = this.startRun(question, plannerName, options);
+    try {
+      const finished = await this.gather(run, planner);
+      return this.searchResult(plannerName, finished);
+    } finally {
+      run.close();
+    }
+  }
+
+  private searchResult(plannerName: PlannerName | 'single-pass', finished: Finished): MultiHopSearchResult {
     const { run } = finished;
     return {
       question: run.question,
@@ -110,14 +150,14 @@ export class MultiHopRAG {
       subQuestions: finished.gathered?.subQuestions ?? run.hops.flatMap((hop) => hop.subQuestions),
       hops: [...run.hops],
       pool: [...run.pool.items],
-      ...(run.plan === undefined ? {} : { plan: run.plan }),
-      ...(run.nodes === undefined ? {} : { nodes: [...run.nodes] }),
-      fullContext: finished.gathered?.fullContext ?? '',
+      ...(finished.plan === undefined ? {} : { plan: finished.plan }),
+      ...(finished.nodes === undefined ? {} : { nodes: [...finished.nodes] }),
+      fullContext: finished.fullContext,
       finalContext: finished.finalContext,
       openSubQueries: finished.gathered?.openSubQueries ?? [],
       context: finished.context,
       usage: run.usage.report(),
-      ...(run.forcedStop === undefined ? {} : { forcedStop: run.forcedStop }),
+      ...(finished.forcedStop === undefined ? {} : { forcedStop: finished.forcedStop }),
       ...(finished.refusal === undefined ? {} : { refusal: finished.refusal }),
       promptTemplateVersion: finished.planner.promptTemplateVersion,
     };
@@ -128,7 +168,18 @@ export class MultiHopRAG {
     plannerName: PlannerName | 'single-pass',
     options: AskOptions,
   ): Promise<MultiHopAnswer> {
-    const finished = await this.gather(question, plannerName, options);
+    const { run, planner } = this.startRun(question, plannerName, options);
+    try {
+      return await this.answerRun(plannerName, await this.gather(run, planner));
+    } finally {
+      run.close();
+    }
+  }
+
+  private async answerRun(
+    plannerName: PlannerName | 'single-pass',
+    finished: Finished,
+  ): Promise<MultiHopAnswer> {
     const { run, planner } = finished;
     let outcome: SynthesisOutcome | undefined;
     let refusal = finished.refusal;
@@ -144,17 +195,19 @@ export class MultiHopRAG {
       }
     }
     const answerText = refusal === undefined ? (outcome?.answer ?? '') : '';
+    // The synthesis's own stop (the budget) replaces the loop's.
+    const forcedStop = outcome?.forcedStop ?? finished.forcedStop;
     const result: MultiHopAnswer = {
       question: run.question,
       answer: answerText,
       grounded: isGrounded(refusal, answerText, run.pool.size, outcome),
       ...(refusal === undefined ? {} : { refusal }),
-      ...(run.forcedStop === undefined ? {} : { forcedStop: run.forcedStop }),
+      ...(forcedStop === undefined ? {} : { forcedStop }),
       planner: plannerName,
       citations: refusal === undefined ? (outcome?.citations ?? []) : [],
       removedCitationMarkers: outcome?.removedCitationMarkers ?? 0,
       hops: [...run.hops],
-      ...(run.plan === undefined ? {} : { plan: run.plan }),
+      ...(finished.plan === undefined ? {} : { plan: finished.plan }),
       pool: [...run.pool.items],
       usage: run.usage.report(),
       context: finished.context,
@@ -165,12 +218,12 @@ export class MultiHopRAG {
     return result;
   }
 
-  /** Validation, the planner's loop, and the one compaction after it. Aborts become a refusal. */
-  private async gather(
+  /** Validates the question and sets up its run; the caller closes the run when it is done. */
+  private startRun(
     question: string,
     plannerName: PlannerName | 'single-pass',
     options: AskOptions,
-  ): Promise<Finished> {
+  ): { run: RunContext; planner: Planner } {
     const trimmed = this.validateQuestion(question);
     const planner = this.plannerFor(plannerName);
     const run = new RunContext(
@@ -179,14 +232,17 @@ export class MultiHopRAG {
         store: this.store,
         extractor: this.extractor,
         tokenCounter: this.tokenCounter,
-        heuristics: this.heuristics,
+        policy: this.answerPolicy,
       },
       {
         question: trimmed,
         planner: plannerName,
         config: this.config,
-        compactionEnabled:
-          plannerName !== 'single-pass' && (options.compaction ?? this.config.compactionEnabled),
+        compactionEnabled: compactionRuns({
+          planner: plannerName,
+          config: this.config,
+          request: options.compaction,
+        }),
         synthesisMode: options.synthesis ?? this.config.synthesis,
         signal: options.signal,
         onEvent: options.onEvent,
@@ -194,23 +250,38 @@ export class MultiHopRAG {
         givenPlan: options.plan,
       },
     );
-    let gathered: Gathered | undefined;
+    return { run, planner };
+  }
+
+  /**
+   * The planner's loop and the one compaction after it; the contexts are rendered here, once. A
+   * cancelled loop becomes refusal `aborted` with what the run announced before it.
+   */
+  private async gather(run: RunContext, planner: Planner): Promise<Finished> {
+    let gathered: Gathered;
     try {
       run.throwIfAborted();
       gathered = await planner.gather(run);
     } catch (error) {
       if (!isAbort(error, run.signal)) throw error;
+      const { plan, nodes } = run.announced;
       return {
         run,
         planner,
         gathered: undefined,
+        plan,
+        // The compact planner announces its plan before its nodes; keyterm announces nodes only.
+        nodes: plan !== undefined || nodes.length > 0 ? nodes : undefined,
+        forcedStop: lastForcedStop(run.hops),
+        fullContext: '',
         finalContext: '',
         context: emptyContext(),
         refusal: 'aborted',
       };
     }
-    const compaction = compactContext(gathered.fullContext, {
-      enabled: run.settings.compactionEnabled,
+    const { compactionEnabled } = run.settings;
+    const compaction = compactBlocks(gathered.blocks, {
+      enabled: compactionEnabled,
       maxChars: this.config.compactionMaxChars,
       openSubQueries: gathered.openSubQueries,
       query: run.question,
@@ -219,16 +290,28 @@ export class MultiHopRAG {
       chars: compaction.chars,
       uncompactedChars: compaction.uncompactedChars,
       compacted: compaction.compacted,
-      ...(run.settings.compactionEnabled
+      ...(compactionEnabled
         ? { keptLines: compaction.keptLines, droppedLines: compaction.droppedLines }
         : {}),
     };
-    if (run.settings.compactionEnabled) {
+    if (compactionEnabled) {
       run.emit({ type: 'compacted', chars: compaction.chars, uncompactedChars: compaction.uncompactedChars });
     }
-    // With compaction off the synthesis context is the full context itself, byte for byte.
-    const finalContext = run.settings.compactionEnabled ? compaction.text : gathered.fullContext;
-    return { run, planner, gathered, finalContext, context, refusal: gathered.refusal };
+    const fullContext = renderContext(gathered.blocks);
+    // Uncompacted (compaction off, or the context fits), the synthesis context is the full context itself.
+    const finalContext = compaction.compacted ? renderCompactedContext(compaction.blocks) : fullContext;
+    return {
+      run,
+      planner,
+      gathered,
+      plan: gathered.plan,
+      nodes: gathered.nodes,
+      forcedStop: gathered.forcedStop,
+      fullContext,
+      finalContext,
+      context,
+      refusal: gathered.refusal,
+    };
   }
 
   private validateQuestion(question: string): string {

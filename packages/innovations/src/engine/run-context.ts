@@ -18,31 +18,14 @@ import type {
   TokenUsage,
 } from '@rootweaver/core';
 import { abortable, abortError, RootweaverError } from '@rootweaver/core';
-import type {
-  ComposeAnswerOptions,
-  ComposeFallbackAnswerOptions,
-  Composition,
-  FallbackAnswer,
-} from '../composition/index.js';
 import type { MultiHopConfig } from '../config.js';
-import type { GroundingResult, GroundQuestionOptions } from '../grounding/index.js';
+import type { AnswerPolicy } from '../policy/index.js';
 import { ContextPool } from './context-pool.js';
 import { UsageTracker } from './usage-tracker.js';
 
-/**
- * The LLM-free heuristics the planners use. Defaults: `groundQuestion`, `composeAnswer`,
- * `composeFallbackAnswer`, `decomposeByRules` from this package; tests and experiments may swap them.
- */
-export interface EngineHeuristics {
-  readonly groundQuestion: (options: GroundQuestionOptions) => GroundingResult;
-  readonly composeAnswer: (options: ComposeAnswerOptions) => Composition;
-  /** The answer in the question's form when composition refused and no synthesis call can be made. */
-  readonly composeFallbackAnswer: (options: ComposeFallbackAnswerOptions) => FallbackAnswer | undefined;
-  readonly decomposeByRules: (question: string) => Plan;
-}
-
 export interface RunPorts {
-  readonly heuristics: EngineHeuristics;
+  /** The LLM-free judgements the planners make (grounding, composition, rule decomposition…). */
+  readonly policy: AnswerPolicy;
   readonly chatModel: ChatModel | undefined;
   readonly store: KnowledgeStore;
   readonly extractor: AnswerExtractor;
@@ -80,24 +63,51 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/** What a run announced before it ended: kept for the partial answer of a cancelled run. */
+export interface Announced {
+  readonly plan: Plan | undefined;
+  readonly nodes: readonly NodeTrace[];
+}
+
 /**
- * The state of one question's run, shared by the planners: ports, settings, the pool, the hop trace,
- * usage and budgets. Every port call goes through here so that usage, budgets and cancellation are
- * handled in one place.
+ * The services one question's run gives its planner: ports with usage, budgets and cancellation
+ * handled in one place, the pool, the hop trace and events. A planner reads and calls these; what it
+ * found it returns (`Gathered`, `SynthesisOutcome`), and the engine builds the answer from that.
  */
 export class RunContext {
   readonly usage = new UsageTracker();
-  readonly hops: HopTrace[] = [];
+  private readonly trace: HopTrace[] = [];
   readonly pool: ContextPool;
-  forcedStop: ForcedStop | undefined;
-  plan: Plan | undefined;
-  nodes: NodeTrace[] | undefined;
+  private announcedPlan: Plan | undefined;
+  private readonly announcedNodes: NodeTrace[] = [];
+  /** The run's own signal: it fires when the caller's does, and is what every port call receives. */
+  private readonly cancellation: AbortController | undefined;
+  private readonly forwardAbort: (() => void) | undefined;
 
   constructor(
     readonly ports: RunPorts,
     readonly settings: RunSettings,
   ) {
     this.pool = new ContextPool(settings.config.maxPoolChunks);
+    // Ports may add an abort listener per call (the openai SDK does, and never removes it): they get
+    // a signal that lives as long as this run, linked to the caller's by one listener that `close`
+    // removes, so a signal shared by many questions gathers nothing.
+    const callerSignal = settings.signal;
+    if (callerSignal !== undefined) {
+      const cancellation = new AbortController();
+      this.cancellation = cancellation;
+      if (callerSignal.aborted) cancellation.abort(callerSignal.reason);
+      else {
+        this.forwardAbort = () => cancellation.abort(callerSignal.reason);
+        callerSignal.addEventListener('abort', this.forwardAbort, { once: true });
+      }
+    }
+  }
+
+  /** Ends the run: unlinks its signal from the caller's. */
+  close(): void {
+    if (this.forwardAbort !== undefined)
+      this.settings.signal?.removeEventListener('abort', this.forwardAbort);
   }
 
   get question(): string {
@@ -109,7 +119,7 @@ export class RunContext {
   }
 
   get signal(): AbortSignal | undefined {
-    return this.settings.signal;
+    return this.cancellation?.signal;
   }
 
   /** Emits an event; a listener that throws does not break the run. */
@@ -211,9 +221,46 @@ export class RunContext {
     );
   }
 
+  /** The hop trace so far. */
+  get hops(): readonly HopTrace[] {
+    return this.trace;
+  }
+
   /** Records a hop and returns it. */
   addHop(hop: HopTrace): HopTrace {
-    this.hops.push(hop);
+    this.trace.push(hop);
     return hop;
   }
+
+  /** Rewrites the latest hop (e.g. to mark the cap that ended the loop after it). */
+  amendLastHop(change: (hop: HopTrace) => HopTrace): void {
+    const last = this.trace.pop();
+    if (last !== undefined) this.trace.push(change(last));
+  }
+
+  /** Announces the plan the run follows, once it is fixed (event `plan`). */
+  announcePlan(plan: Plan): void {
+    this.announcedPlan = plan;
+    this.emit({ type: 'plan', plan });
+  }
+
+  /** Announces a plan node's outcome once it is answered (event `node-answered`). */
+  announceNode(node: NodeTrace, iteration: number): void {
+    this.announcedNodes.push(node);
+    this.emit({ type: 'node-answered', iteration, node });
+  }
+
+  /** What was announced so far: the engine's partial answer when the run is cancelled. */
+  get announced(): Announced {
+    return { plan: this.announcedPlan, nodes: [...this.announcedNodes] };
+  }
+}
+
+/** The cap that ended a run early, as its hop trace records it: the latest hop that names one. */
+export function lastForcedStop(hops: readonly HopTrace[]): ForcedStop | undefined {
+  for (let index = hops.length - 1; index >= 0; index -= 1) {
+    const forcedStop = hops[index]?.forcedStop;
+    if (forcedStop !== undefined) return forcedStop;
+  }
+  return undefined;
 }

@@ -19,7 +19,8 @@ import { MultiHopRAG } from './multi-hop-rag.js';
  * pool ids) is identical with compaction on and off, at any budget.
  */
 
-const comparison = 'Which film has the director who died first, Le Guignolo or Knights of the Range?';
+const comparison =
+  'Which film has the director who died first, The Glass Orchard or Riders of the Salt Flats?';
 const chain = 'What university did the director of Inception attend?';
 const extractions = [
   { match: 'Who directed Inception', answer: 'Christopher Nolan', confidence: 0.9 },
@@ -28,10 +29,10 @@ const extractions = [
     answer: 'University College London',
     confidence: 0.2,
   },
-  { match: 'Who directed Le Guignolo', answer: 'Georges Lautner', confidence: 0.9 },
-  { match: 'Who directed Knights', answer: 'Lesley Selander', confidence: 0.9 },
-  { match: 'When did Georges Lautner die', answer: '22 November 2013', confidence: 0.9 },
-  { match: 'When did Lesley Selander die', answer: '5 December 1979', confidence: 0.25 },
+  { match: 'Who directed The Glass Orchard', answer: 'Anselm Varga', confidence: 0.9 },
+  { match: 'Who directed Riders', answer: 'Corwin Hale', confidence: 0.9 },
+  { match: 'When did Anselm Varga die', answer: '22 November 2013', confidence: 0.9 },
+  { match: 'When did Corwin Hale die', answer: '5 December 1979', confidence: 0.25 },
 ];
 const rulePlan: Plan = {
   source: 'rules',
@@ -61,13 +62,13 @@ const scenarios: readonly Scenario[] = [
         .on(
           'Decompose the question into atomic',
           JSON.stringify([
-            { index: 0, question: 'Who directed Le Guignolo?', refs: [] },
-            { index: 1, question: 'Who directed Knights of the Range?', refs: [] },
-            { index: 2, question: 'When did [director of Le Guignolo] die?', refs: [0] },
-            { index: 3, question: 'When did [director of Knights of the Range] die?', refs: [1] },
+            { index: 0, question: 'Who directed The Glass Orchard?', refs: [] },
+            { index: 1, question: 'Who directed Riders of the Salt Flats?', refs: [] },
+            { index: 2, question: 'When did [director of The Glass Orchard] die?', refs: [0] },
+            { index: 3, question: 'When did [director of Riders of the Salt Flats] die?', refs: [1] },
           ]),
         )
-        .on('Sub-questions, answers and evidence', citeLineWith('Selander', 'Knights of the Range')),
+        .on('Sub-questions, answers and evidence', citeLineWith('Hale', 'Riders of the Salt Flats')),
   },
   {
     name: 'compact without an LLM',
@@ -128,10 +129,10 @@ function run(
     ...(scenario.withModel ? { chatModel: model } : {}),
     store: new InMemoryStore({ items: engineWorldItems }),
     extractor: new ScriptedExtractor(extractions),
-    heuristics: {
-      groundQuestion: placeholderGrounding,
-      composeAnswer: lastAnswerComposition,
-      decomposeByRules: () => rulePlan,
+    answerPolicy: {
+      ground: placeholderGrounding,
+      compose: lastAnswerComposition,
+      decompose: () => rulePlan,
     },
     config: {
       planner: scenario.planner,

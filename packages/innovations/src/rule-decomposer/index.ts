@@ -1,1 +1,1 @@
-export { decomposeByRules, namedEntities } from './decompose-by-rules.js';
+export { decomposeByRules } from './decompose-by-rules.js';

@@ -1,3 +1,13 @@
+// What the offline trainer shares with inference (`@rootweaver/innovations/selection`): the
+// candidates and their signals, the answer type and the text helpers the selector sees at run time.
+export { inferAnswerType } from '../extraction/answer-type.js';
+export {
+  type AnalysedCandidate,
+  analyseCandidates,
+  type CandidateAnalysis,
+  type CandidateSignals,
+} from '../extraction/heuristic-extractor.js';
+export { escapeRegExp, normaliseAnswer } from '../extraction/text.js';
 export { type ReliabilityBin, type ReliabilityTable, reliabilityTable } from './calibration-bins.js';
 export { LearnedSelector, type LearnedSelectorOptions } from './learned-selector.js';
 export {

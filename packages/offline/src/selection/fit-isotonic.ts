@@ -1,4 +1,4 @@
-import type { IsotonicCalibration } from '@rootweaver/innovations';
+import type { IsotonicCalibration } from '@rootweaver/innovations/selection';
 
 /**
  * Isotonic regression by pool-adjacent-violators: the non-decreasing step function of `score` that

@@ -1,4 +1,4 @@
-import { escapeRegExp } from '@rootweaver/innovations';
+import { escapeRegExp } from '@rootweaver/innovations/selection';
 
 /** How a training question was made from an atomic pair (ADR-0007). */
 export type QuestionVariant =

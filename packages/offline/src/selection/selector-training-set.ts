@@ -7,7 +7,7 @@ import {
   heuristicConfidence,
   inferAnswerType,
   normaliseAnswer,
-} from '@rootweaver/innovations';
+} from '@rootweaver/innovations/selection';
 import { describeEntity, dropWords, type QuestionVariant, reorderWords } from './perturb-question.js';
 import { paraphraseRelation, parseRelation, renderRelation } from './relation-paraphrases.js';
 import { seededRandom, shuffled } from './seeded-random.js';

@@ -1,6 +1,7 @@
 import type { KnowledgeItem } from '@rootweaver/core';
 import { InMemoryStore } from '@rootweaver/core/test';
-import { LearnedSelector, normaliseAnswer, parseSelectorModel } from '@rootweaver/innovations';
+import { LearnedSelector, parseSelectorModel } from '@rootweaver/innovations';
+import { normaliseAnswer } from '@rootweaver/innovations/selection';
 import { describe, expect, it } from 'vitest';
 import { fitIsotonic } from './fit-isotonic.js';
 import { describeEntity, dropWords, reorderWords } from './perturb-question.js';

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
+import type { SelectorModel } from '@rootweaver/innovations';
 import {
   calibrate,
   type DenseLayer,
   defaultMultiHopConfig,
   type ResolvePolicy,
   reliabilityTable,
-  type SelectorModel,
   scoreRows,
   selectorCandidateLimit,
   selectorFeatureNames,
@@ -14,7 +14,7 @@ import {
   selectorModelFormat,
   selectorModelFormatVersion,
   softmax,
-} from '@rootweaver/innovations';
+} from '@rootweaver/innovations/selection';
 import * as tf from '@tensorflow/tfjs';
 import { fitIsotonic } from './fit-isotonic.js';
 import { seededRandom, shuffled } from './seeded-random.js';

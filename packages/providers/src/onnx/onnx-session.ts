@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { RootweaverError } from '@rootweaver/core';
+import { isRootweaverError, RootweaverError } from '@rootweaver/core';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
+import { requireOptionalDependency } from '../optional-dependency.js';
 import { type ModelFolderConfig, readModelFolderConfig } from './model-folder-config.js';
 import { type EncodedText, ModelTokenizer } from './model-tokenizer.js';
 
@@ -14,14 +14,14 @@ interface OrtModule {
 }
 
 // Loaded on first use: the native runtime takes a while to load and most runs need no model.
-const requireModule = createRequire(import.meta.url);
 let ort: OrtModule | undefined;
 
 function loadRuntime(): OrtModule {
   try {
-    ort ??= requireModule('onnxruntime-node') as OrtModule;
+    ort ??= requireOptionalDependency<OrtModule>('onnxruntime-node', 'The ONNX embedder and span extractor');
     return ort;
   } catch (error) {
+    if (isRootweaverError(error, 'not-configured')) throw error;
     throw new RootweaverError(
       'model-load-failed',
       `Cannot load onnxruntime-node: ${(error as Error).message}. Reinstall dependencies with \`pnpm install\`.`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { QdrantClient, type Schemas } from '@qdrant/js-client-rest';
+import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import type {
   DeleteOptions,
   Embedder,
@@ -16,6 +16,7 @@ import type {
   UpsertOptions,
 } from '@rootweaver/core';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
+import { requireOptionalDependency } from '../optional-dependency.js';
 import { documentSparseVector, querySparseVector } from './sparse-vector.js';
 
 const denseName = 'dense';
@@ -105,7 +106,11 @@ export class QdrantStore implements KnowledgeStore {
         );
       }
       const apiKey = options.apiKey ?? env.QDRANT_API_KEY;
-      this.client = new QdrantClient({
+      const qdrant = requireOptionalDependency<typeof import('@qdrant/js-client-rest')>(
+        '@qdrant/js-client-rest',
+        'QdrantStore',
+      );
+      this.client = new qdrant.QdrantClient({
         url,
         ...(apiKey === undefined ? {} : { apiKey }),
         checkCompatibility: false,

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allCommands } from '../all-commands.js';
-import { findRepoRoot } from '../repo-root.js';
 import { runCli } from '../run-cli.js';
 import { ensureSampleIndex } from '../sample-index.js';
 import { createRecordingIo } from '../test-io.js';
@@ -14,8 +13,7 @@ let scratch: string;
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'rw-ask-'));
-  index = (await ensureSampleIndex({ repoRoot: findRepoRoot(process.cwd()), cacheDirectory: scratch }))
-    .directory;
+  index = (await ensureSampleIndex({ cacheDirectory: scratch })).directory;
 });
 
 describe('rootweaver ask', () => {

@@ -1,24 +1,24 @@
-import { join } from 'node:path';
 import { answerContains, type GoldenQuestion, loadGoldenSet } from '@rootweaver/eval';
-import { MultiHopRAG, resolveMultiHopConfig } from '@rootweaver/innovations';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
-import { cacheDirectoryFor, openIndex } from '../index-source.js';
+import { engineOptions, engineOptionsUsage, engineSettingsFrom } from '../engine-options.js';
+import { openEngine } from '../open-engine.js';
 import { booleanOption, parseArguments } from '../parse-arguments.js';
 import { renderAnswer } from '../render-answer.js';
-import { findRepoRoot } from '../repo-root.js';
+import { cacheDirectoryFor, goldenSetPath } from '../repo-root.js';
 import { ensureSampleIndex } from '../sample-index.js';
 
-const usage = `Usage: rootweaver demo [--rebuild] [--quiet]
+const usage = `Usage: rootweaver demo [--rebuild] [--quiet] [--config FILE] [--planner …] [--compaction on|off] [--synthesis …]
 
 Builds an index of the sample corpus (examples/sample-corpus, rule-based, no LLM, no network) into
 .rootweaver/sample-index/ — reused while the corpus is unchanged — then answers the golden questions
-(examples/golden-set.json) with the compact planner, printing the plan, every hop, the answer with
-citations, LLM calls and tokens. With OPENAI_BASE_URL / OPENAI_API_KEY set, the LLM decomposes and
-synthesizes.
+(examples/golden-set.json) with the planner of multi_hop.yaml (compact by default), printing the plan,
+every hop, the answer with citations, LLM calls and tokens. With OPENAI_BASE_URL / OPENAI_API_KEY set,
+the LLM decomposes and synthesizes.
 
-  --rebuild   rebuild the sample index even if the corpus is unchanged
-  --quiet     print only each question's answer line and the summary`;
+  --rebuild       rebuild the sample index even if the corpus is unchanged
+  --quiet         print only each question's answer line and the summary
+${engineOptionsUsage}`;
 
 export interface DemoResult {
   readonly hits: number;
@@ -35,14 +35,14 @@ export async function runDemoWith(
   const { values, positionals } = parseArguments('demo', args, {
     rebuild: { type: 'boolean' },
     quiet: { type: 'boolean' },
+    ...engineOptions,
   });
   if (positionals.length > 0) throw new CliUsageError(`demo: unexpected argument "${positionals[0]}".`);
   const quiet = booleanOption(values, 'quiet');
-  const repoRoot = findRepoRoot(io.cwd);
+  const settings = engineSettingsFrom('demo', values, io.cwd);
   const started = performance.now();
   const sample = await ensureSampleIndex({
-    repoRoot,
-    cacheDirectory: cacheDirectoryFor(repoRoot, io.env),
+    cacheDirectory: cacheDirectoryFor(io),
     env: io.env,
     rebuild: booleanOption(values, 'rebuild'),
     signal,
@@ -51,12 +51,11 @@ export async function runDemoWith(
   io.stdout(
     `sample index: ${sample.directory} (${sample.reused ? 'reused, corpus unchanged' : `built in ${(sample.buildMs / 1000).toFixed(1)} s`})\n`,
   );
-  const golden = await loadGoldenSet(join(repoRoot, 'examples', 'golden-set.json'));
-  const opened = await openIndex({
+  const golden = await loadGoldenSet(goldenSetPath);
+  const opened = await openEngine({
+    io,
     source: { kind: 'index', path: sample.directory },
-    repoRoot,
-    env: io.env,
-    rebuild: false,
+    settings,
     signal,
   });
   try {
@@ -66,15 +65,12 @@ export async function runDemoWith(
         ? 'LLM: none (rule-based decomposition, LLM-free hops, composed or extractive answers)\n\n'
         : `LLM: ${chatModel.modelId}\n\n`,
     );
-    const engine = new MultiHopRAG({
-      ...opened.providers,
-      config: resolveMultiHopConfig({ planner: 'compact' }),
-    });
+    const { engine } = opened;
     let hits = 0;
     let llmCalls = 0;
     let tokens = 0;
     const show = async (question: GoldenQuestion, scored: boolean) => {
-      const answer = await engine.ask(question.query, { planner: 'compact', signal });
+      const answer = await engine.ask(question.query, { signal });
       const hit = answerContains(answer.answer, question.expected_answer_contains) === 1;
       if (scored && hit) hits += 1;
       if (scored) {
@@ -104,7 +100,7 @@ export async function runDemoWith(
     );
     return { exitCode: 0, result: { hits, scored: golden.questions.length, llmCalls } };
   } finally {
-    await opened.providers.close();
+    await opened.close();
   }
 }
 

@@ -9,12 +9,13 @@ import {
   summarizeResults,
   writeReport,
 } from '@rootweaver/eval';
-import { MultiHopRAG, resolveMultiHopConfig } from '@rootweaver/innovations';
 import { createTokenCounter } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
+import { engineOptions, engineSettingsFrom } from '../engine-options.js';
 import { runGoldenEvaluation } from '../golden-evaluation.js';
-import { type IndexSource, llmConfigured, openIndex, resolveIndexSource } from '../index-source.js';
+import { type IndexSource, llmConfigured, resolveIndexSource } from '../index-source.js';
+import { openEngine } from '../open-engine.js';
 import {
   booleanOption,
   choiceOption,
@@ -23,15 +24,17 @@ import {
   positiveIntegerOption,
   stringOption,
 } from '../parse-arguments.js';
-import { findRepoRoot } from '../repo-root.js';
 
 const usage = `Usage:
-  rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR)
+  rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR) [--config FILE]
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
                   [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
-                  [--selector auto|off|FILE] [--folds K]
-  rootweaver eval --golden FILE [--index DIR] [--json]
+                  [--selector auto|off|FILE] [--folds K] [--config FILE]
+  rootweaver eval --golden FILE [--index DIR] [--config FILE] [--planner …] [--json]
+
+  --config FILE      multi_hop.yaml (default: ROOTWEAVER_MULTI_HOP_CONFIG, else configs/retrieval/multi_hop.yaml);
+                     the flags below override its knobs. --questions runs the compact planner.
 
   --questions FILE   questions.dev.jsonl records (id, question, answer, kind, plan/planRaw, reference, baselines)
   --kb FILE          import a {title, passage, qa:[…]} knowledge base (cached under .rootweaver/eval-cache/)
@@ -39,12 +42,12 @@ const usage = `Usage:
   --index DIR        use an index built by 'rootweaver index'
   --plans            recorded: replay each record's decomposition as the first LLM call (default);
                      llm: the configured LLM decomposes; rules: the rule-based decomposer, no LLM
-  --synthesis        auto (default): compose when the plan allows, else synthesize — with no LLM
+  --synthesis        auto (default: the YAML's): compose when the plan allows, else synthesize — with no LLM
                      configured a needed synthesis falls back to the extractive answer and is counted;
                      llm: always synthesize (needs an LLM); extractive: never call the LLM to synthesize
-  --compaction       ADR-077 compaction of the synthesis context: off (default), on, or both (runs
+  --compaction       ADR-077 compaction of the synthesis context: off (default: the YAML's), on, or both (runs
                      each question twice and checks that the hop trajectory is identical)
-  --compaction-max-chars N   the compaction budget (default 2000, ADR-077's)
+  --compaction-max-chars N   the compaction budget (default: the YAML's, 2000, ADR-077's)
   --limit N          only the first N questions
   --out DIR          write report.md, results.jsonl, summary.json and tokens-vs-em.svg
   --json             print one JSON summary object on stdout (progress goes to stderr)
@@ -57,12 +60,14 @@ const usage = `Usage:
   --selector         auto (default): the index's learned answer selector when it has one, else the
                      heuristic extractor; off: the heuristic extractor; FILE: a selector.json trained on
                      another index (cross-dataset transfer)
-  --golden FILE      score a golden set (P@5, P@10, answer-contains, citation coverage; multi-hop
-                     against single-pass) on --index DIR, or on the sample index by default
+  --golden FILE      score a golden set (P@5, P@10, answer-contains, citation coverage; multi-hop with
+                     the YAML's planner, or --planner, against single-pass) on --index DIR, or on the
+                     sample index by default
 
 An LLM is used when OPENAI_BASE_URL / OPENAI_API_KEY are set.`;
 
 const options = {
+  ...engineOptions,
   questions: { type: 'string' },
   kb: { type: 'string' },
   corpus: { type: 'string' },
@@ -148,16 +153,26 @@ function progress(io: CliIo, result: QuestionResult, index: number, total: numbe
 export async function runEval(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
   const { values, positionals } = parseArguments('eval', args, options);
   if (positionals.length > 0) throw new CliUsageError(`eval: unexpected argument "${positionals[0]}".`);
-  const repoRoot = findRepoRoot(io.cwd);
   const json = booleanOption(values, 'json');
   const golden = stringOption(values, 'golden');
+  const compactionMaxChars = positiveIntegerOption('eval', values, 'compaction-max-chars');
+  // --compaction (on|off|both) and --synthesis are per-run choices of the harness; the config gives their defaults.
+  const engineSettings = engineSettingsFrom('eval', values, io.cwd, { compaction: false });
+  const settings = {
+    configPath: engineSettings.configPath,
+    overrides: {
+      ...engineSettings.overrides,
+      synthesis: undefined,
+      ...(compactionMaxChars === undefined ? {} : { compactionMaxChars }),
+    },
+  };
   if (golden !== undefined) {
     return runGoldenEvaluation({
       goldenFile: resolve(io.cwd, golden),
       indexDirectory: stringOption(values, 'index'),
       json,
       io,
-      repoRoot,
+      settings,
       signal,
     });
   }
@@ -166,16 +181,21 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     throw new CliUsageError('eval: --questions FILE (or --golden FILE) is required.');
   const source: IndexSource = resolveIndexSource('eval', values, io.cwd);
   const plans = choiceOption('eval', values, 'plans', ['recorded', 'llm', 'rules'] as const, 'recorded');
-  const synthesis = choiceOption(
+  const synthesisFlag = choiceOption(
     'eval',
     values,
     'synthesis',
     ['auto', 'llm', 'extractive'] as const satisfies readonly SynthesisMode[],
-    'auto',
+    undefined,
   );
-  const compaction = choiceOption('eval', values, 'compaction', ['on', 'off', 'both'] as const, 'off');
+  const compactionFlag = choiceOption(
+    'eval',
+    values,
+    'compaction',
+    ['on', 'off', 'both'] as const,
+    undefined,
+  );
   const limit = positiveIntegerOption('eval', values, 'limit');
-  const compactionMaxChars = positiveIntegerOption('eval', values, 'compaction-max-chars');
   const out = stringOption(values, 'out');
   const extractorFolder = onnxFolderOption('eval', values, 'extractor', io.cwd);
   const embedderFolder = onnxFolderOption('eval', values, 'embedder', io.cwd);
@@ -187,7 +207,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const folds = positiveIntegerOption('eval', values, 'folds');
   if (folds !== undefined && folds < 2) throw new CliUsageError('eval: --folds needs at least 2 folds.');
 
-  if (!llmConfigured(io.env) && (plans === 'llm' || synthesis === 'llm')) {
+  if (!llmConfigured(io.env) && (plans === 'llm' || synthesisFlag === 'llm')) {
     throw new RootweaverError(
       'not-configured',
       `--${plans === 'llm' ? 'plans' : 'synthesis'} llm needs an LLM: set OPENAI_BASE_URL (and OPENAI_API_KEY) or use --plans recorded --synthesis auto.`,
@@ -202,11 +222,11 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     selectorValue === 'auto' || selectorValue === 'off'
       ? selectorValue
       : { file: resolve(io.cwd, selectorValue) };
-  const opened = await openIndex({
+  const opened = await openEngine({
+    io: { ...io, env },
     source,
     selector,
-    repoRoot,
-    env,
+    settings,
     rebuild: booleanOption(values, 'rebuild'),
     signal,
     onProgress: (message) => io.stderr(`${message}\n`),
@@ -214,11 +234,15 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   try {
     const llm = opened.providers.chatModel;
     const tokenCounter = createTokenCounter('llama3');
-    const { store, extractor } = opened.providers;
-    const config = resolveMultiHopConfig({
-      planner: 'compact',
-      ...(compactionMaxChars === undefined ? {} : { compactionMaxChars }),
-    });
+    const { config } = opened;
+    const synthesis = synthesisFlag ?? config.synthesis;
+    const compaction = compactionFlag ?? (config.compactionEnabled ? 'on' : 'off');
+    if (!llmConfigured(io.env) && plans !== 'llm' && synthesis === 'llm') {
+      throw new RootweaverError(
+        'not-configured',
+        `synthesis: llm (from ${opened.configSource}) needs an LLM: set OPENAI_BASE_URL (and OPENAI_API_KEY) or pass --synthesis auto.`,
+      );
+    }
     io.stderr(`${opened.extractorDescription}\n`);
     const started = performance.now();
     const results = await evaluateQuestions({
@@ -229,14 +253,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
       tokenCounter,
       ...(llm === undefined ? {} : { llm }),
       signal,
-      createEngine: ({ chatModel }) =>
-        new MultiHopRAG({
-          chatModel,
-          store,
-          extractor,
-          tokenCounter,
-          config,
-        }),
+      createEngine: ({ chatModel }) => opened.engineWith({ chatModel, tokenCounter }),
       onResult: (result, index, total) => progress(io, result, index, total),
     });
     const summary = summarizeResults(results, {
@@ -271,7 +288,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     io.stdout(json ? `${JSON.stringify(summary)}\n` : formatSummary(summary));
     return 0;
   } finally {
-    await opened.providers.close();
+    await opened.close();
   }
 }
 

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { findRepoRoot } from '../repo-root.js';
+import { sampleCorpusPath } from '../repo-root.js';
 import { runCli } from '../run-cli.js';
 import { createRecordingIo } from '../test-io.js';
 import { serveCommand } from './serve-command.js';
 
-const sampleCorpus = join(findRepoRoot(process.cwd()), 'examples', 'sample-corpus');
+const sampleCorpus = sampleCorpusPath;
 
 describe('rootweaver serve', () => {
   it('rejects bad flags with a usage error', async () => {

@@ -2,13 +2,14 @@ import { resolve } from 'node:path';
 import { createHttpServer, createMetricsRegistry, MultiHopCapability } from '@rootweaver/capabilities';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
-import { cacheDirectoryFor, type IndexSource, openIndex } from '../index-source.js';
+import { engineOptions, engineOptionsUsage, engineSettingsFrom } from '../engine-options.js';
+import { type IndexSource, openIndex } from '../index-source.js';
 import { parseArguments, positiveIntegerOption, stringOption } from '../parse-arguments.js';
-import { findRepoRoot } from '../repo-root.js';
+import { cacheDirectoryFor } from '../repo-root.js';
 import { ensureSampleIndex } from '../sample-index.js';
 
 const usage = `Usage: rootweaver serve [--index DIR | --kb FILE | --corpus PATH] [--port N] [--host ADDRESS]
-                       [--config FILE]
+                       [--config FILE] [--planner …] [--compaction on|off] [--synthesis …]
 
 Serves MultiHopCapability over HTTP:
   POST /v1/ask    {"query": "...", "user": {"id": "...", "tenant": "..."}, "history": [...], "trace": false}
@@ -21,7 +22,7 @@ Serves MultiHopCapability over HTTP:
                   (none of the three: the sample corpus examples/sample-corpus, indexed on first use)
   --port N        default 8080 (0 picks a free port)
   --host ADDRESS  default 127.0.0.1
-  --config FILE   multi_hop.yaml (default: ROOTWEAVER_MULTI_HOP_CONFIG, else configs/retrieval/multi_hop.yaml)
+${engineOptionsUsage}
 
 Flags come from Unleash when UNLEASH_URL and UNLEASH_API_TOKEN are set, else from configs/flags/bootstrap.json.
 An LLM is used when OPENAI_BASE_URL / OPENAI_API_KEY are set. SIGINT/SIGTERM stop accepting connections and
@@ -33,7 +34,7 @@ const options = {
   corpus: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
-  config: { type: 'string' },
+  ...engineOptions,
 } as const;
 
 function indexSourceOf(values: Readonly<Record<string, unknown>>, io: CliIo): IndexSource | undefined {
@@ -53,8 +54,7 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
   const port = portText === '0' ? 0 : (positiveIntegerOption('serve', values, 'port') ?? 8080);
   if (port > 65_535) throw new CliUsageError(`serve: --port must be at most 65535 (got ${port}).`);
   const host = stringOption(values, 'host') ?? '127.0.0.1';
-  const configPath = stringOption(values, 'config');
-  const repoRoot = findRepoRoot(io.cwd);
+  const settings = engineSettingsFrom('serve', values, io.cwd);
   const given = indexSourceOf(values, io);
 
   const shutdown = new AbortController();
@@ -68,8 +68,8 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
       kind: 'index',
       path: (
         await ensureSampleIndex({
-          repoRoot,
-          cacheDirectory: cacheDirectoryFor(repoRoot, io.env),
+          cacheDirectory: cacheDirectoryFor(io),
+          env: io.env,
           signal,
           onProgress,
         })
@@ -77,7 +77,7 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
     };
     const opened = await openIndex({
       source,
-      repoRoot,
+      cacheDirectory: cacheDirectoryFor(io),
       env: io.env,
       rebuild: false,
       signal,
@@ -88,7 +88,8 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
       providers: opened.providers,
       registry,
       env: io.env,
-      ...(configPath === undefined ? {} : { configPath: resolve(io.cwd, configPath) }),
+      ...(settings.configPath === undefined ? {} : { configPath: settings.configPath }),
+      configOverrides: settings.overrides,
     });
     const server = createHttpServer({ capability });
     try {

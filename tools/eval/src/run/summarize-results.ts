@@ -1,4 +1,4 @@
-import { type ReliabilityTable, reliabilityTable } from '@rootweaver/innovations';
+import { type ReliabilityTable, reliabilityTable } from '@rootweaver/innovations/selection';
 import { mean, median, percentile, round, wilsonInterval } from '../metrics/statistics.js';
 import { type FoldSummary, summarizeFolds } from './fold-summary.js';
 import type { QuestionResult } from './question-result.js';

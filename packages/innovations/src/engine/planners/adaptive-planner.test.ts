@@ -164,17 +164,18 @@ describe('adaptive planner: caps end in a normal answer with forcedStop', () => 
 
   it('max-pool-chunks: the latest sub-question loses its lowest-ranked items first', async () => {
     const chatModel = new FakeChatModel()
-      .on(decompose, '["Who directed Le Guignolo?", "When did Lesley Selander die?"]')
-      .on(synthesize, citeLineWith('Lautner', 'Georges Lautner'));
+      .on(decompose, '["Who directed The Glass Orchard?", "When did Corwin Hale die?"]')
+      .on(synthesize, citeLineWith('Varga', 'Anselm Varga'));
     const store = new InMemoryStore({ items: engineWorldItems });
-    const first = (await store.search({ query: 'Who directed Le Guignolo?', topK: 3, mode: 'lexical' })).hits;
-    const second = (await store.search({ query: 'When did Lesley Selander die?', topK: 3, mode: 'lexical' }))
+    const first = (await store.search({ query: 'Who directed The Glass Orchard?', topK: 3, mode: 'lexical' }))
+      .hits;
+    const second = (await store.search({ query: 'When did Corwin Hale die?', topK: 3, mode: 'lexical' }))
       .hits;
     const firstIds = first.map((hit) => hit.id);
     const secondNew = second.map((hit) => hit.id).filter((id) => !firstIds.includes(id));
     expect(firstIds.length + secondNew.length).toBeGreaterThan(4);
     const answer = await engine(chatModel, { maxPoolChunks: 4 }, store).ask(
-      'When did the director of Le Guignolo die?',
+      'When did the director of The Glass Orchard die?',
     );
     expect(answer.forcedStop).toBe('max-pool-chunks');
     expect(answer.pool.map((item) => item.id)).toEqual([
@@ -320,10 +321,10 @@ describe('adaptive planner: concurrency and cancellation', () => {
     const chatModel = new FakeChatModel()
       .on(
         decompose,
-        '["Who directed Le Guignolo?", "Who directed Knights of the Range?", "Who directed Inception?"]',
+        '["Who directed The Glass Orchard?", "Who directed Riders of the Salt Flats?", "Who directed Inception?"]',
       )
       .on(decide, '[]')
-      .on(synthesize, 'Georges Lautner [1]');
+      .on(synthesize, 'Anselm Varga [1]');
     const store = new InstrumentedStore(new InMemoryStore({ items: engineWorldItems }), { delayMs: 15 });
     await engine(chatModel, {}, store).ask('Who directed the films?');
     expect(store.maxInFlight).toBe(3);

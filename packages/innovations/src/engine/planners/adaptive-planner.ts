@@ -1,6 +1,6 @@
 import type { ForcedStop } from '@rootweaver/core';
-import { selectOpenSubQueries } from '../../compaction/index.js';
-import { poolBlocks, renderContext } from '../build-context.js';
+import { renderContext, selectOpenSubQueries } from '../../compaction/index.js';
+import { poolBlocks } from '../build-context.js';
 import {
   adaptiveDecidePrompt,
   adaptiveDecomposePrompt,
@@ -25,6 +25,7 @@ export class AdaptivePlanner implements Planner {
   async gather(run: RunContext): Promise<Gathered> {
     const { config, question } = run;
     const asked: string[] = [];
+    let forcedStop: ForcedStop | undefined;
     const seen = new Set<string>();
     const accept = (
       candidates: readonly string[],
@@ -49,9 +50,8 @@ export class AdaptivePlanner implements Planner {
     const decomposePrompt = adaptiveDecomposePrompt(question, config.maxSubQueriesPerIter);
     run.emit({ type: 'hop-started', iteration: 0, kind: 'decompose' });
     if (!run.canCall(decomposePrompt, 1)) {
-      run.forcedStop = 'budget';
       run.addHop({ iteration: 0, kind: 'decompose', subQuestions: [], itemsAdded: 0, forcedStop: 'budget' });
-      return { ...this.contextOf(run, asked), refusal: 'budget-exhausted' };
+      return { ...this.contextOf(run, asked), forcedStop: 'budget', refusal: 'budget-exhausted' };
     }
     const decomposed = await run.generate({ stage: 'decompose', prompt: decomposePrompt });
     const parsed = parseQuestionList(decomposed.text);
@@ -83,22 +83,22 @@ export class AdaptivePlanner implements Planner {
       const itemsAdded = await this.retrieveRound(run, pending, iteration);
       asked.push(...pending);
       const stop = (
-        forcedStop: ForcedStop,
+        cap: ForcedStop,
         note: string,
         llm: { llmLatencyMs?: number; tokens?: { inputTokens: number; outputTokens: number } } = {},
       ): void => {
-        run.forcedStop = forcedStop;
+        forcedStop = cap;
         run.addHop({
           iteration,
           kind: 'decide',
           subQuestions: [],
           decision: 'stop',
           itemsAdded,
-          forcedStop,
+          forcedStop: cap,
           ...llm,
           note,
         });
-        run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [], forcedStop });
+        run.emit({ type: 'decided', iteration, decision: 'stop', subQuestions: [], forcedStop: cap });
       };
       if (run.pool.droppedTotal > 0 || run.pool.full) {
         stop(
@@ -151,7 +151,7 @@ export class AdaptivePlanner implements Planner {
         break;
       }
       if (iteration >= config.maxDepth) {
-        run.forcedStop = 'max-depth';
+        forcedStop = 'max-depth';
         run.addHop({
           iteration,
           kind: 'decide',
@@ -185,15 +185,14 @@ export class AdaptivePlanner implements Planner {
       run.emit({ type: 'decided', iteration, decision: 'continue', subQuestions: accepted });
       pending = accepted;
     }
-    return this.contextOf(run, asked);
+    return { ...this.contextOf(run, asked), ...(forcedStop === undefined ? {} : { forcedStop }) };
   }
 
-  async synthesize(run: RunContext, _gathered: Gathered, finalContext: string): Promise<SynthesisOutcome> {
-    const prompt = multiHopSynthesisPrompt(run.question, finalContext);
+  async synthesize(run: RunContext, gathered: Gathered, context: string): Promise<SynthesisOutcome> {
+    const prompt = multiHopSynthesisPrompt(run.question, context);
     const iteration = (run.hops.at(-1)?.iteration ?? 0) + 1;
     run.emit({ type: 'hop-started', iteration, kind: 'synthesize' });
     if (!run.canCall(prompt)) {
-      run.forcedStop = 'budget';
       run.addHop({
         iteration,
         kind: 'synthesize',
@@ -202,12 +201,12 @@ export class AdaptivePlanner implements Planner {
         forcedStop: 'budget',
         note: 'no budget left for the synthesis call',
       });
-      return unansweredOutcome('budget', 'budget-exhausted');
+      return unansweredOutcome('budget', 'budget-exhausted', 'budget');
     }
     return synthesizeWithModel(run, {
       iteration,
       prompt,
-      reason: run.forcedStop === undefined ? 'decided-stop' : `forced: ${run.forcedStop}`,
+      reason: gathered.forcedStop === undefined ? 'decided-stop' : `forced: ${gathered.forcedStop}`,
     });
   }
 
@@ -235,10 +234,10 @@ export class AdaptivePlanner implements Planner {
   }
 
   private contextOf(run: RunContext, asked: readonly string[]): Gathered {
-    const fullContext = renderContext(poolBlocks(run.pool.items));
+    const blocks = poolBlocks(run.pool.items);
     return {
-      fullContext,
-      openSubQueries: selectOpenSubQueries(asked, fullContext, run.config.answerabilityThreshold),
+      blocks,
+      openSubQueries: selectOpenSubQueries(asked, renderContext(blocks), run.config.answerabilityThreshold),
       subQuestions: [...asked],
     };
   }

@@ -49,7 +49,7 @@ function engine(
     ...(options.noModel === true ? {} : { chatModel }),
     store: options.store ?? new InMemoryStore({ items: engineWorldItems }),
     extractor,
-    heuristics: { groundQuestion: placeholderGrounding, composeAnswer: lastAnswerComposition },
+    answerPolicy: { ground: placeholderGrounding, compose: lastAnswerComposition },
     config: { planner: 'compact', retrievalMode: 'lexical', topK: 3, ...options.config },
   });
   return { rag, chatModel, extractor };
@@ -248,10 +248,10 @@ describe('compact planner: without a chat model', () => {
     const rag = new MultiHopRAG({
       store: new InMemoryStore({ items: engineWorldItems }),
       extractor: new ScriptedExtractor(confident),
-      heuristics: {
-        groundQuestion: placeholderGrounding,
-        composeAnswer: lastAnswerComposition,
-        decomposeByRules: () => rulePlan,
+      answerPolicy: {
+        ground: placeholderGrounding,
+        compose: lastAnswerComposition,
+        decompose: () => rulePlan,
       },
       config: { retrievalMode: 'lexical', topK: 3, synthesis: 'llm' },
     });
@@ -262,7 +262,7 @@ describe('compact planner: without a chat model', () => {
     expect(answer.hops[0]?.note).toBe('no LLM: rule-based decomposition');
   });
 
-  it('runs with the package default heuristics and extractor too', async () => {
+  it('runs with the package default answer policy and extractor too', async () => {
     const rag = new MultiHopRAG({
       store: new InMemoryStore({ items: engineWorldItems }),
       config: { retrievalMode: 'lexical' },
@@ -277,18 +277,19 @@ describe('compact planner: without a chat model', () => {
 });
 
 describe('compact planner: order and parallelism', () => {
-  const comparison = 'Which film has the director who died first, Le Guignolo or Knights of the Range?';
+  const comparison =
+    'Which film has the director who died first, The Glass Orchard or Riders of the Salt Flats?';
   const comparisonPlan = JSON.stringify([
-    { index: 0, question: 'Who directed Le Guignolo?', refs: [] },
-    { index: 1, question: 'Who directed Knights of the Range?', refs: [] },
-    { index: 2, question: 'When did [director of Le Guignolo] die?', refs: [0] },
-    { index: 3, question: 'When did [director of Knights of the Range] die?', refs: [1] },
+    { index: 0, question: 'Who directed The Glass Orchard?', refs: [] },
+    { index: 1, question: 'Who directed Riders of the Salt Flats?', refs: [] },
+    { index: 2, question: 'When did [director of The Glass Orchard] die?', refs: [0] },
+    { index: 3, question: 'When did [director of Riders of the Salt Flats] die?', refs: [1] },
   ]);
   const extractions: ScriptedExtraction[] = [
-    { match: 'Who directed Le Guignolo', answer: 'Georges Lautner', confidence: 0.9 },
-    { match: 'Who directed Knights', answer: 'Lesley Selander', confidence: 0.9 },
-    { match: 'When did Georges Lautner die', answer: '22 November 2013', confidence: 0.9 },
-    { match: 'When did Lesley Selander die', answer: '5 December 1979', confidence: 0.9 },
+    { match: 'Who directed The Glass Orchard', answer: 'Anselm Varga', confidence: 0.9 },
+    { match: 'Who directed Riders', answer: 'Corwin Hale', confidence: 0.9 },
+    { match: 'When did Anselm Varga die', answer: '22 November 2013', confidence: 0.9 },
+    { match: 'When did Corwin Hale die', answer: '5 December 1979', confidence: 0.9 },
   ];
 
   it('runs independent nodes concurrently and dependents only after their parents', async () => {
@@ -303,13 +304,15 @@ describe('compact planner: order and parallelism', () => {
     expect(store.maxInFlight).toBe(2);
     const position = (event: 'start' | 'end', fragment: string) =>
       store.log.findIndex((entry) => entry.event === event && entry.query.includes(fragment));
-    expect(position('start', 'Knights of the Range?')).toBeLessThan(position('end', 'Le Guignolo?'));
-    expect(position('start', 'Georges Lautner')).toBeGreaterThan(position('end', 'Le Guignolo?'));
-    expect(position('start', 'Lesley Selander')).toBeGreaterThan(position('end', 'Knights of the Range?'));
+    expect(position('start', 'Riders of the Salt Flats?')).toBeLessThan(
+      position('end', 'The Glass Orchard?'),
+    );
+    expect(position('start', 'Anselm Varga')).toBeGreaterThan(position('end', 'The Glass Orchard?'));
+    expect(position('start', 'Corwin Hale')).toBeGreaterThan(position('end', 'Riders of the Salt Flats?'));
     expect(result.hops.map((hop) => hop.subQuestions)).toEqual([
       JSON.parse(comparisonPlan).map((node: { question: string }) => node.question),
-      ['Who directed Le Guignolo?', 'Who directed Knights of the Range?'],
-      ['When did Georges Lautner die?', 'When did Lesley Selander die?'],
+      ['Who directed The Glass Orchard?', 'Who directed Riders of the Salt Flats?'],
+      ['When did Anselm Varga die?', 'When did Corwin Hale die?'],
     ]);
     expect(result.nodes?.map((node) => node.groundingMethod)).toEqual([
       'none',
@@ -462,10 +465,15 @@ describe('compact planner: refusals, budgets, cancellation, history, events', ()
     const answer = await rag.ask(question, { onEvent: (event) => events.push(event) });
     expect(events.map((event) => event.type)).toEqual([
       'hop-started',
+      'plan',
       'hop-started',
+      'node-started',
       'retrieved',
+      'node-answered',
       'hop-started',
+      'node-started',
       'retrieved',
+      'node-answered',
       'compacted',
       'hop-started',
       'answer-delta',
@@ -477,6 +485,31 @@ describe('compact planner: refusals, budgets, cancellation, history, events', ()
     const deltas = events.flatMap((event) => (event.type === 'answer-delta' ? [event.delta] : []));
     expect(deltas.join('')).toBe('University College London [2]');
     expect(events.at(-1)).toEqual({ type: 'finished', answer });
+    expect(events.find((event) => event.type === 'plan')).toEqual({ type: 'plan', plan: answer.plan });
+    // Each node says where it started and what it answered, with the evidence it came from.
+    const nodeEvents = events.flatMap((event) =>
+      event.type === 'node-started'
+        ? [[event.type, event.iteration, event.nodeId, event.groundedQuestion]]
+        : event.type === 'node-answered'
+          ? [
+              [
+                event.type,
+                event.iteration,
+                event.node.id,
+                event.node.answer,
+                event.node.evidenceIds.length > 0,
+              ],
+            ]
+          : [],
+    );
+    expect(nodeEvents).toEqual([
+      ['node-started', 1, 0, 'Who directed Inception?'],
+      ['node-answered', 1, 0, 'Christopher Nolan', true],
+      ['node-started', 2, 1, 'What university did Christopher Nolan attend?'],
+      ['node-answered', 2, 1, 'University College London', true],
+    ]);
+    const hopNodes = answer.hops.flatMap((hop) => hop.nodes ?? []);
+    expect(events.flatMap((event) => (event.type === 'node-answered' ? [event.node] : []))).toEqual(hopNodes);
   });
 
   it('keeps running when an event listener throws', async () => {

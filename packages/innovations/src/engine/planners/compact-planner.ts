@@ -1,9 +1,8 @@
-import type { NodeTrace, Plan, PlanNode, PoolItem, SearchHit } from '@rootweaver/core';
-import { answeringSink, namedByAskedNoun } from '../../composition/compose-answer.js';
-import { type ConformedAnswer, conformAnswer } from '../../composition/conform-answer.js';
-import { parsePlan } from '../../plan/parse-plan.js';
-import { topologicalLayers, validatePlan } from '../../plan/validate-plan.js';
-import { type ContextBlock, factLine, renderContext } from '../build-context.js';
+import type { ForcedStop, NodeTrace, Plan, PlanNode, PoolItem, SearchHit } from '@rootweaver/core';
+import type { ContextBlock } from '../../compaction/index.js';
+import type { ConformedAnswer } from '../../composition/index.js';
+import { parsePlan, topologicalLayers, validatePlan } from '../../plan/index.js';
+import { factLine } from '../build-context.js';
 import { citationsForIds } from '../citations.js';
 import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
@@ -40,16 +39,15 @@ export class CompactPlanner implements Planner {
   readonly promptTemplateVersion = compactPromptVersion;
 
   async gather(run: RunContext): Promise<Gathered> {
-    const plan = await this.decompose(run);
-    run.plan = plan;
+    const { plan, forcedStop } = await this.decompose(run);
+    run.announcePlan(plan);
     const layers = topologicalLayers(plan);
     const nodeRuns: NodeRun[] = [];
-    run.nodes = [];
     const answers = new Map<number, NodeTrace>();
     for (const [layerIndex, layer] of layers.entries()) {
       const iteration = layerIndex + 1;
       run.emit({ type: 'hop-started', iteration, kind: 'retrieve' });
-      const results = await Promise.all(layer.map((node) => this.runNode(run, node, answers)));
+      const results = await Promise.all(layer.map((node) => this.runNode(run, node, answers, iteration)));
       let itemsAdded = 0;
       const traces: NodeTrace[] = [];
       for (const result of results) {
@@ -62,10 +60,10 @@ export class CompactPlanner implements Planner {
           itemIds: result.hits.map((hit) => hit.id),
           itemsAdded: addition.addedIds.length,
         });
+        run.announceNode(result.trace, iteration);
         answers.set(result.node.id, result.trace);
         traces.push(result.trace);
         nodeRuns.push(result);
-        run.nodes.push(result.trace);
       }
       run.addHop({
         iteration,
@@ -76,28 +74,31 @@ export class CompactPlanner implements Planner {
       });
     }
     return {
-      fullContext: renderContext(this.blocks(run, nodeRuns)),
+      blocks: this.blocks(run, nodeRuns),
       openSubQueries: nodeRuns
         .filter((entry) => !entry.trace.resolved)
         .map((entry) => entry.trace.groundedQuestion),
       subQuestions: nodeRuns.map((entry) => entry.trace.groundedQuestion),
+      plan,
+      nodes: nodeRuns.map((entry) => entry.trace),
+      ...(forcedStop === undefined ? {} : { forcedStop }),
     };
   }
 
-  async synthesize(run: RunContext, _gathered: Gathered, finalContext: string): Promise<SynthesisOutcome> {
-    const nodes = run.nodes ?? [];
+  async synthesize(run: RunContext, gathered: Gathered, context: string): Promise<SynthesisOutcome> {
+    const nodes = gathered.nodes ?? [];
     const mode = run.settings.synthesisMode;
     const iteration = run.hops.length === 0 ? 0 : (run.hops.at(-1)?.iteration ?? 0) + 1;
-    const prompt = compactSynthesisPrompt(run.question, finalContext);
+    const prompt = compactSynthesisPrompt(run.question, context);
     const wantsLlm = mode !== 'extractive' && run.ports.chatModel !== undefined;
     const llmAllowed = wantsLlm && run.canCall(prompt);
     const budgetBlocked = wantsLlm && !llmAllowed;
     let notComposedReason = 'forced-llm';
     // `llm` mode composes only when the call cannot be made (no model, no budget).
     if (mode !== 'llm' || !llmAllowed) {
-      const composition = run.ports.heuristics.composeAnswer({ question: run.question, nodes });
+      const composition = run.ports.policy.compose({ question: run.question, nodes });
       if (composition.composed) {
-        if (budgetBlocked && mode === 'llm') run.forcedStop = 'budget';
+        const budgetStop = budgetBlocked && mode === 'llm';
         run.emit({ type: 'hop-started', iteration, kind: 'compose' });
         const evidence = nodes
           .filter((node) => composition.usedNodeIds.includes(node.id))
@@ -111,7 +112,7 @@ export class CompactPlanner implements Planner {
           kind: 'compose',
           subQuestions: [],
           itemsAdded: 0,
-          ...(budgetBlocked && mode === 'llm' ? { forcedStop: 'budget' as const } : {}),
+          ...(budgetStop ? { forcedStop: 'budget' as const } : {}),
           note: `composed (${composition.reason}) from nodes ${composition.usedNodeIds.join(', ')}: no synthesis call${conformedNote(conformed.changes)}`,
         });
         return {
@@ -119,6 +120,7 @@ export class CompactPlanner implements Planner {
           citations: citationsForIds(evidence, run.pool.items),
           removedCitationMarkers: 0,
           synthesis: { mode: 'composed', reason: composition.reason },
+          ...(budgetStop ? { forcedStop: 'budget' as const } : {}),
         };
       }
       notComposedReason = composition.reason;
@@ -132,7 +134,7 @@ export class CompactPlanner implements Planner {
         note: `not composed (${notComposedReason}); ${run.pool.size} pool items`,
       });
     }
-    if (budgetBlocked) run.forcedStop = 'budget';
+    const forcedStop: { forcedStop?: ForcedStop } = budgetBlocked ? { forcedStop: 'budget' } : {};
     const why = mode === 'extractive' ? 'extractive-mode' : budgetBlocked ? 'budget' : 'no-llm';
     run.emit({ type: 'hop-started', iteration, kind: 'compose' });
     // No synthesis call: a choice or yes/no question still gets an answer of its form.
@@ -143,34 +145,40 @@ export class CompactPlanner implements Planner {
       why: `${why}; not composed: ${notComposedReason}`,
     });
     if (formed !== undefined) return formed;
-    const best = bestSpan(nodes, run.question);
+    const best = run.ports.policy.answeringNode({ question: run.question, nodes });
     const conformed = best === undefined ? undefined : conformToQuestion(run, best.answer, best.evidenceIds);
     run.addHop({
       iteration,
       kind: 'compose',
       subQuestions: [],
       itemsAdded: 0,
-      ...(budgetBlocked ? { forcedStop: 'budget' as const } : {}),
+      ...forcedStop,
       note: `best extracted span (${why}; not composed: ${notComposedReason})${conformedNote(conformed?.changes ?? [])}`,
     });
     if (best === undefined || conformed === undefined) {
-      return unansweredOutcome(why, budgetBlocked ? 'budget-exhausted' : 'no-evidence');
+      return unansweredOutcome(
+        why,
+        budgetBlocked ? 'budget-exhausted' : 'no-evidence',
+        forcedStop.forcedStop,
+      );
     }
     return {
       answer: conformed.answer,
       citations: citationsForIds(best.evidenceIds, run.pool.items),
       removedCitationMarkers: 0,
       synthesis: { mode: 'extractive', reason: `${why}; not composed: ${notComposedReason}` },
+      ...forcedStop,
     };
   }
 
-  private async decompose(run: RunContext): Promise<Plan> {
+  /** The plan: given, from LLM call 1, or by rules (with `forcedStop: 'budget'` when the call did not fit). */
+  private async decompose(run: RunContext): Promise<{ plan: Plan; forcedStop?: ForcedStop }> {
     const { question } = run;
     const given = run.settings.givenPlan;
     if (given !== undefined) {
       const checked = checkedPlan(given, question);
       this.decomposeHop(run, checked.plan, { note: checked.note ?? `given plan (${given.source})` });
-      return checked.plan;
+      return { plan: checked.plan };
     }
     const prompt = compactDecomposePrompt(question);
     if (run.ports.chatModel !== undefined && run.canCall(prompt)) {
@@ -190,18 +198,17 @@ export class CompactPlanner implements Planner {
         tokens: generated.tokens,
         ...(checked.note === undefined ? {} : { note: checked.note }),
       });
-      return checked.plan;
+      return { plan: checked.plan };
     }
     const budgetBlocked = run.ports.chatModel !== undefined;
-    const checked = checkedPlan(run.ports.heuristics.decomposeByRules(question), question);
+    const checked = checkedPlan(run.ports.policy.decompose(question), question);
     this.decomposeHop(run, checked.plan, {
       note:
         checked.note ??
         (budgetBlocked ? 'budget: rule-based decomposition' : 'no LLM: rule-based decomposition'),
       ...(budgetBlocked ? { forcedStop: 'budget' as const } : {}),
     });
-    if (budgetBlocked) run.forcedStop = 'budget';
-    return checked.plan;
+    return budgetBlocked ? { plan: checked.plan, forcedStop: 'budget' } : { plan: checked.plan };
   }
 
   private decomposeHop(
@@ -228,13 +235,21 @@ export class CompactPlanner implements Planner {
     run: RunContext,
     node: PlanNode,
     answers: ReadonlyMap<number, NodeTrace>,
+    iteration: number,
   ): Promise<NodeRun> {
     const parents = ancestorsOf(node, answers).flatMap((parent) =>
       parent.answer.length === 0
         ? []
         : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }],
     );
-    const grounding = run.ports.heuristics.groundQuestion({ question: node.question, parents });
+    const grounding = run.ports.policy.ground({ question: node.question, parents });
+    run.emit({
+      type: 'node-started',
+      iteration,
+      nodeId: node.id,
+      question: node.question,
+      groundedQuestion: grounding.text,
+    });
     const hits = await run.retrieve(grounding.text);
     const extraction = await run.extract(grounding.text, hits);
     const answer = extraction.answer.trim();
@@ -290,7 +305,7 @@ function conformToQuestion(run: RunContext, answer: string, evidenceIds: readonl
     ...run.pool.items.filter((item) => first.has(item.id)),
     ...run.pool.items.filter((item) => !first.has(item.id)),
   ];
-  return conformAnswer({
+  return run.ports.policy.conform({
     question: run.question,
     answer,
     // Not the item's text: it opens with the document title, named by the title's own conventions (singular).
@@ -300,19 +315,6 @@ function conformToQuestion(run: RunContext, answer: string, evidenceIds: readonl
 
 function conformedNote(changes: ConformedAnswer['changes']): string {
   return changes.length === 0 ? '' : ` (answer put in the question's terms: ${changes.join(', ')})`;
-}
-
-/** The answering sink's span (see `answeringSink`), else the last node run that has an answer: the answer without an LLM. */
-function bestSpan(nodes: readonly NodeTrace[], question: string): NodeTrace | undefined {
-  const referenced = new Set(nodes.flatMap((node) => node.refs));
-  const sinks = nodes.filter((node) => !referenced.has(node.id) && node.answer.length > 0);
-  const sink = answeringSink(sinks, question);
-  if (sink !== undefined) return namedByAskedNoun(sink, nodes, question);
-  for (let index = nodes.length - 1; index >= 0; index -= 1) {
-    const node = nodes[index];
-    if (node !== undefined && node.answer.length > 0) return node;
-  }
-  return undefined;
 }
 
 /**

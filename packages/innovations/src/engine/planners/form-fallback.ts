@@ -17,7 +17,7 @@ export function fallbackEvidence(items: readonly PoolItem[]): FallbackEvidence[]
 export interface FormFallbackOptions {
   readonly iteration: number;
   readonly nodes: readonly NodeTrace[];
-  /** The run ends with forcedStop `budget` (the synthesis call did not fit). */
+  /** The synthesis call did not fit the budget: the hop and the outcome say `forcedStop: 'budget'`. */
   readonly budgetStop: boolean;
   /** Why no synthesis call was made, for the trace note and `synthesis.reason`. */
   readonly why: string;
@@ -33,7 +33,7 @@ export function formFallbackOutcome(
   options: FormFallbackOptions,
 ): SynthesisOutcome | undefined {
   const { nodes, why } = options;
-  const formed = run.ports.heuristics.composeFallbackAnswer({
+  const formed = run.ports.policy.fallback({
     question: run.question,
     nodes,
     evidence: fallbackEvidence(run.pool.items),
@@ -56,5 +56,6 @@ export function formFallbackOutcome(
     citations: citationsForIds(evidence, run.pool.items),
     removedCitationMarkers: 0,
     synthesis: { mode: 'extractive', reason: `extractive-form: ${formed.form} (${formed.rule}); ${why}` },
+    ...(options.budgetStop ? { forcedStop: 'budget' as const } : {}),
   };
 }

@@ -59,10 +59,10 @@ function engine(
     ...(chatModel === undefined ? {} : { chatModel }),
     store: options.store ?? new InMemoryStore({ items: engineWorldItems }),
     extractor: new ScriptedExtractor(options.extractions ?? confident),
-    heuristics: {
-      groundQuestion: placeholderGrounding,
-      composeAnswer: lastAnswerComposition,
-      decomposeByRules: () => rulePlan,
+    answerPolicy: {
+      ground: placeholderGrounding,
+      compose: lastAnswerComposition,
+      decompose: () => rulePlan,
     },
     config: { planner: 'keyterm', retrievalMode: 'lexical', topK: 3, ...config },
   });
@@ -223,6 +223,31 @@ describe('keyterm planner: without a chat model', () => {
     expect(answer.citations.map((citation) => citation.itemId)).toEqual(['nolan-university']);
   });
 
+  it('announces each rule-plan node as it starts and as it is answered', async () => {
+    const events: MultiHopEvent[] = [];
+    await engine(undefined).ask(question, { onEvent: (event) => events.push(event) });
+    expect(
+      events.flatMap((event) =>
+        event.type === 'node-started'
+          ? [[event.type, event.iteration, event.nodeId, event.question, event.groundedQuestion]]
+          : event.type === 'node-answered'
+            ? [[event.type, event.iteration, event.node.id, event.node.answer]]
+            : [],
+      ),
+    ).toEqual([
+      ['node-started', 1, 0, 'Who directed Inception?', 'Who directed Inception?'],
+      ['node-answered', 1, 0, 'Christopher Nolan'],
+      [
+        'node-started',
+        2,
+        1,
+        'What university did [director] attend?',
+        'What university did Christopher Nolan attend?',
+      ],
+      ['node-answered', 2, 1, 'University College London'],
+    ]);
+  });
+
   it('answers with the extractor over the pool when nothing can be composed', async () => {
     const answer = await engine(
       undefined,
@@ -252,8 +277,8 @@ describe('keyterm planner: without a chat model', () => {
         { match: 'genus Velloria', answer: '350', confidence: 0.1 },
         { match: 'genus Quastia', answer: 'three', confidence: 0.9 },
       ]),
-      heuristics: {
-        decomposeByRules: () => ({
+      answerPolicy: {
+        decompose: () => ({
           source: 'rules',
           repairs: [],
           nodes: [

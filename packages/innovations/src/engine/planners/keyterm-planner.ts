@@ -1,6 +1,11 @@
-import type { HopTrace, NodeTrace } from '@rootweaver/core';
-import { isSubQueryOpen, selectOpenSubQueries } from '../../compaction/index.js';
-import { type ContextBlock, factLine, renderContext } from '../build-context.js';
+import type { ForcedStop, HopTrace, NodeTrace } from '@rootweaver/core';
+import {
+  type ContextBlock,
+  isSubQueryOpen,
+  renderContext,
+  selectOpenSubQueries,
+} from '../../compaction/index.js';
+import { factLine } from '../build-context.js';
 import { citationsForIds } from '../citations.js';
 import { keytermDecomposePrompt, multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
@@ -37,13 +42,14 @@ export class KeytermPlanner implements Planner {
     const nodes: NodeTrace[] = [];
     let lastCandidates: Candidate[] = [];
     let endedBeforeCap = false;
+    let forcedStop: ForcedStop | undefined;
     for (let iteration = 1; iteration <= config.maxHops; iteration += 1) {
       const fullContext = renderContext(blocks);
       run.emit({ type: 'hop-started', iteration, kind: 'select' });
       let llm: Pick<HopTrace, 'llmLatencyMs' | 'tokens'> = {};
       let note: string | undefined;
       const stop = (details: { readonly forcedStop?: 'budget'; readonly note?: string }): void => {
-        if (details.forcedStop !== undefined) run.forcedStop = details.forcedStop;
+        if (details.forcedStop !== undefined) forcedStop = details.forcedStop;
         run.addHop({
           iteration,
           kind: 'select',
@@ -89,6 +95,15 @@ export class KeytermPlanner implements Planner {
         break;
       }
       run.emit({ type: 'decided', iteration, decision: 'continue', subQuestions: [selected.question] });
+      if (selected.nodeId !== undefined) {
+        run.emit({
+          type: 'node-started',
+          iteration,
+          nodeId: selected.nodeId,
+          question: selected.original ?? selected.question,
+          groundedQuestion: selected.question,
+        });
+      }
       const hits = await run.retrieve(selected.question);
       const addition = run.pool.add(hits, selected.question, iteration);
       asked.push(selected.question);
@@ -113,7 +128,7 @@ export class KeytermPlanner implements Planner {
       if (selected.nodeId !== undefined) {
         const extraction = await run.extract(selected.question, hits);
         const answer = extraction.answer.trim();
-        nodes.push({
+        const node: NodeTrace = {
           id: selected.nodeId,
           question: selected.original ?? selected.question,
           groundedQuestion: selected.question,
@@ -126,8 +141,9 @@ export class KeytermPlanner implements Planner {
             extraction.confidence >= (extraction.resolveThreshold ?? config.extractionConfidenceThreshold),
           evidenceIds: extraction.evidenceIds,
           ...(hits[0] === undefined ? {} : { topItemId: hits[0].id }),
-        });
-        run.nodes = [...nodes];
+        };
+        nodes.push(node);
+        run.announceNode(node, iteration);
       }
       const poolCapped = run.pool.droppedTotal > 0;
       run.addHop({
@@ -141,53 +157,55 @@ export class KeytermPlanner implements Planner {
         ...(note === undefined ? {} : { note }),
       });
       if (poolCapped) {
-        run.forcedStop = 'max-pool-chunks';
+        forcedStop = 'max-pool-chunks';
         endedBeforeCap = true;
         break;
       }
     }
-    const fullContext = renderContext(blocks);
     if (!endedBeforeCap) {
       // The cap ended the loop before a re-decomposition found nothing open: ADR-077's max_hops.
-      run.forcedStop = 'max-hops';
-      const last = run.hops.pop();
-      if (last !== undefined) {
-        run.hops.push({ ...last, forcedStop: 'max-hops', note: `max_hops ${config.maxHops} reached` });
-      }
+      forcedStop = 'max-hops';
+      run.amendLastHop((last) => ({
+        ...last,
+        forcedStop: 'max-hops',
+        note: `max_hops ${config.maxHops} reached`,
+      }));
     }
     const candidates = lastCandidates.map((candidate) => candidate.question);
     return {
-      fullContext,
+      blocks,
       openSubQueries: selectOpenSubQueries(
         [...new Set([...asked, ...candidates])],
-        fullContext,
+        renderContext(blocks),
         config.answerabilityThreshold,
       ),
       subQuestions: asked,
+      ...(nodes.length === 0 ? {} : { nodes }),
+      ...(forcedStop === undefined ? {} : { forcedStop }),
     };
   }
 
-  async synthesize(run: RunContext, _gathered: Gathered, finalContext: string): Promise<SynthesisOutcome> {
+  async synthesize(run: RunContext, gathered: Gathered, context: string): Promise<SynthesisOutcome> {
     const iteration = (run.hops.at(-1)?.iteration ?? 0) + 1;
-    const prompt = multiHopSynthesisPrompt(run.question, finalContext);
+    const prompt = multiHopSynthesisPrompt(run.question, context);
     const wantsLlm = run.ports.chatModel !== undefined && run.settings.synthesisMode !== 'extractive';
     if (wantsLlm && run.canCall(prompt)) {
       run.emit({ type: 'hop-started', iteration, kind: 'synthesize' });
       return synthesizeWithModel(run, { iteration, prompt, reason: 'keyterm' });
     }
-    if (wantsLlm) run.forcedStop = 'budget';
+    const forcedStop = wantsLlm ? { forcedStop: 'budget' as const } : {};
     const why = wantsLlm ? 'budget' : run.ports.chatModel === undefined ? 'no-llm' : 'extractive-mode';
     run.emit({ type: 'hop-started', iteration, kind: 'compose' });
-    const nodes = run.nodes ?? [];
+    const nodes = gathered.nodes ?? [];
     const composition =
-      nodes.length > 0 ? run.ports.heuristics.composeAnswer({ question: run.question, nodes }) : undefined;
+      nodes.length > 0 ? run.ports.policy.compose({ question: run.question, nodes }) : undefined;
     if (composition?.composed === true) {
       run.addHop({
         iteration,
         kind: 'compose',
         subQuestions: [],
         itemsAdded: 0,
-        ...(wantsLlm ? { forcedStop: 'budget' as const } : {}),
+        ...forcedStop,
         note: `composed (${composition.reason}) from nodes ${composition.usedNodeIds.join(', ')} (${why})`,
       });
       const evidence = nodes
@@ -198,6 +216,7 @@ export class KeytermPlanner implements Planner {
         citations: citationsForIds(evidence, run.pool.items),
         removedCitationMarkers: 0,
         synthesis: { mode: 'composed', reason: composition.reason },
+        ...forcedStop,
       };
     }
     // A choice or yes/no question still gets an answer of its form, not a span of the pool.
@@ -209,24 +228,25 @@ export class KeytermPlanner implements Planner {
       kind: 'compose',
       subQuestions: [],
       itemsAdded: 0,
-      ...(wantsLlm ? { forcedStop: 'budget' as const } : {}),
+      ...forcedStop,
       note: `best extracted span over the pool (${why})`,
     });
     const answer = extraction.answer.trim();
     if (answer.length === 0) {
-      return unansweredOutcome(why, wantsLlm ? 'budget-exhausted' : 'no-evidence');
+      return unansweredOutcome(why, wantsLlm ? 'budget-exhausted' : 'no-evidence', forcedStop.forcedStop);
     }
     return {
       answer,
       citations: citationsForIds(extraction.evidenceIds, run.pool.items),
       removedCitationMarkers: 0,
       synthesis: { mode: 'extractive', reason: why },
+      ...forcedStop,
     };
   }
 
   /** The rule plan's nodes, each grounded with the answers of parents already searched. */
   private ruleCandidates(run: RunContext, nodes: readonly NodeTrace[]): Candidate[] {
-    const plan = run.ports.heuristics.decomposeByRules(run.question);
+    const plan = run.ports.policy.decompose(run.question);
     return plan.nodes.map((node) => {
       const parents = node.refs.flatMap((ref) => {
         const parent = nodes.find((candidate) => candidate.id === ref);
@@ -234,7 +254,7 @@ export class KeytermPlanner implements Planner {
           ? []
           : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }];
       });
-      const grounding = run.ports.heuristics.groundQuestion({ question: node.question, parents });
+      const grounding = run.ports.policy.ground({ question: node.question, parents });
       return {
         question: grounding.text,
         nodeId: node.id,

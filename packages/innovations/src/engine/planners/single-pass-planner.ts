@@ -1,4 +1,4 @@
-import { poolBlocks, renderContext } from '../build-context.js';
+import { poolBlocks } from '../build-context.js';
 import { citationsForIds } from '../citations.js';
 import { singlePassPrompt, singlePassPromptVersion } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
@@ -30,20 +30,20 @@ export class SinglePassPlanner implements Planner {
       itemsAdded: addition.addedIds.length,
     });
     return {
-      fullContext: renderContext(poolBlocks(run.pool.items)),
+      blocks: poolBlocks(run.pool.items),
       openSubQueries: [],
       subQuestions: [run.question],
     };
   }
 
-  async synthesize(run: RunContext, _gathered: Gathered, finalContext: string): Promise<SynthesisOutcome> {
-    const prompt = singlePassPrompt(run.question, finalContext);
+  async synthesize(run: RunContext, _gathered: Gathered, context: string): Promise<SynthesisOutcome> {
+    const prompt = singlePassPrompt(run.question, context);
     const wantsLlm = run.ports.chatModel !== undefined && run.settings.synthesisMode !== 'extractive';
     if (wantsLlm && run.canCall(prompt)) {
       run.emit({ type: 'hop-started', iteration: 1, kind: 'synthesize' });
       return synthesizeWithModel(run, { iteration: 1, prompt, reason: 'single-pass' });
     }
-    if (wantsLlm) run.forcedStop = 'budget';
+    const forcedStop = wantsLlm ? { forcedStop: 'budget' as const } : {};
     const why = wantsLlm ? 'budget' : run.ports.chatModel === undefined ? 'no-llm' : 'extractive-mode';
     run.emit({ type: 'hop-started', iteration: 1, kind: 'compose' });
     const extraction = await run.extract(run.question, run.pool.items);
@@ -52,17 +52,18 @@ export class SinglePassPlanner implements Planner {
       kind: 'compose',
       subQuestions: [],
       itemsAdded: 0,
-      ...(wantsLlm ? { forcedStop: 'budget' as const } : {}),
+      ...forcedStop,
       note: `best extracted span (${why})`,
     });
     if (extraction.answer.trim().length === 0) {
-      return unansweredOutcome(why, wantsLlm ? 'budget-exhausted' : 'no-evidence');
+      return unansweredOutcome(why, wantsLlm ? 'budget-exhausted' : 'no-evidence', forcedStop.forcedStop);
     }
     return {
       answer: extraction.answer.trim(),
       citations: citationsForIds(extraction.evidenceIds, run.pool.items),
       removedCitationMarkers: 0,
       synthesis: { mode: 'extractive', reason: why },
+      ...forcedStop,
     };
   }
 }

@@ -7,15 +7,19 @@ import type { MultiHopProviderSettings } from '../config/load-multi-hop-config.j
 import { selectIndexExtractor } from '../selection/load-selector.js';
 import type { CapabilityProviders, MultiHopEngineFactory } from './multi-hop-engine.js';
 
-/** The engine the capability runs by default: `MultiHopRAG` from innovations, on the given providers. */
-export const createDefaultEngine: MultiHopEngineFactory = ({ config, providers }) =>
-  new MultiHopRAG({
+/**
+ * The one place the engine is built, for `MultiHopCapability` and every rootweaver command: `MultiHopRAG` from
+ * innovations on the given providers, with a config already resolved (`loadMultiHopConfig`), used as it is.
+ */
+export function createEngine({ config, providers }: Parameters<MultiHopEngineFactory>[0]): MultiHopRAG {
+  return new MultiHopRAG({
     store: providers.store,
     config,
     ...(providers.chatModel === undefined ? {} : { chatModel: providers.chatModel }),
     ...(providers.extractor === undefined ? {} : { extractor: providers.extractor }),
     ...(providers.tokenCounter === undefined ? {} : { tokenCounter: providers.tokenCounter }),
   });
+}
 
 /**
  * Providers from an index directory built by `rootweaver index` (opened read-only) and the environment's
@@ -25,21 +29,16 @@ export const createDefaultEngine: MultiHopEngineFactory = ({ config, providers }
  */
 export async function createDefaultProviders(input: {
   readonly settings: MultiHopProviderSettings;
+  /** Wins over `settings.indexDirectory` (the YAML's, `.rootweaver/index` by default). */
   readonly indexDirectory: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
 }): Promise<CapabilityProviders> {
-  if (input.indexDirectory === undefined) {
-    throw new RootweaverError(
-      'not-configured',
-      'MultiHopCapability needs providers: pass `providers`, or `indexDirectory` (an index built by `rootweaver index`), ' +
-        'or set providers.index_directory in multi_hop.yaml.',
-    );
-  }
-  const directory = resolve(input.indexDirectory);
+  const directory = resolve(input.indexDirectory ?? input.settings.indexDirectory);
   if (!existsSync(directory)) {
     throw new RootweaverError(
       'not-found',
-      `Index directory ${directory} does not exist; build one with 'rootweaver index build --corpus DIR --out ${directory}'.`,
+      `Index directory ${directory} does not exist; build one with 'rootweaver index build --corpus DIR --out ${directory}', ` +
+        'or give MultiHopCapability.create `providers` or `indexDirectory`, or set providers.index_directory in multi_hop.yaml.',
     );
   }
   const llm = {

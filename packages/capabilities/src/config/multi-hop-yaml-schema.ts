@@ -1,0 +1,35 @@
+import { multiHopConfigSchema } from '@rootweaver/innovations';
+import { z } from 'zod';
+
+/** The `providers:` section: where `MultiHopCapability` gets its providers when none are passed in code. */
+export const multiHopProvidersSchema = z
+  .strictObject({
+    index_directory: z
+      .string()
+      .min(1)
+      .default('.rootweaver/index')
+      .describe(
+        'Directory of an index built by `rootweaver index build` (embedded store), relative to the working directory.',
+      ),
+    llm_model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'OpenAI-compatible chat model (ROOTWEAVER_LLM_MODEL otherwise); with no LLM configured the capability answers without one (rule decomposition + extractive answers).',
+      )
+      .meta({ examples: ['gpt-4o-mini'] }),
+    llm_base_url: z
+      .string()
+      .regex(/^https?:\/\/\S+$/)
+      .optional()
+      .describe('OpenAI-compatible base URL (OPENAI_BASE_URL otherwise).')
+      .meta({ allowed: 'an http(s) URL', examples: ['http://127.0.0.1:8000/v1'] }),
+  })
+  .prefault({})
+  .describe('Where MultiHopCapability gets its providers when none are passed in code.');
+
+/** `multi_hop.yaml`: the engine's knobs (`multiHopConfigSchema` of innovations) plus the `providers:` section. */
+export const multiHopYamlSchema = multiHopConfigSchema.extend({ providers: multiHopProvidersSchema });
+
+export type MultiHopYaml = z.output<typeof multiHopYamlSchema>;

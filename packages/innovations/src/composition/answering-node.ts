@@ -1,0 +1,28 @@
+import type { NodeTrace } from '@rootweaver/core';
+import { answeringSink, namedByAskedNoun } from './compose-answer.js';
+
+export interface AnsweringNodeOptions {
+  /** The user's question. */
+  readonly question: string;
+  /** The plan's nodes as they ran, in execution order. */
+  readonly nodes: readonly NodeTrace[];
+}
+
+/**
+ * The node whose answer answers the question when nothing composed and no synthesis call can be
+ * made: the answering sink (see `answeringSink`), moved to the latest resolved node naming the asked
+ * noun when the sink does not (`namedByAskedNoun`); else the last node run that has an answer.
+ * Undefined when no node has an answer.
+ */
+export function answeringNode(options: AnsweringNodeOptions): NodeTrace | undefined {
+  const { nodes, question } = options;
+  const referenced = new Set(nodes.flatMap((node) => node.refs));
+  const sinks = nodes.filter((node) => !referenced.has(node.id) && node.answer.length > 0);
+  const sink = answeringSink(sinks, question);
+  if (sink !== undefined) return namedByAskedNoun(sink, nodes, question);
+  for (let index = nodes.length - 1; index >= 0; index -= 1) {
+    const node = nodes[index];
+    if (node !== undefined && node.answer.length > 0) return node;
+  }
+  return undefined;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+const positiveInteger = z.number().int().min(1);
+const fraction = z.number().min(0).max(1);
+
+/**
+ * Every knob of the engine, keyed as `multi_hop.yaml` spells them (ADR-077's names), with its default and
+ * what it does. This schema is the one description of the configuration: the defaults, the engine's
+ * `MultiHopConfig` type, the allowed values in error messages, the "did you mean" hints and the commented
+ * default `multi_hop.yaml` are all derived from it. Every key may be left out; unknown keys are errors.
+ */
+export const multiHopConfigSchema = z.strictObject({
+  planner: z
+    .enum(['compact', 'adaptive', 'keyterm'])
+    .default('compact')
+    .describe(
+      [
+        'Which planner drives the loop.',
+        '  compact  - one decomposition into a dependency graph, extractive answers per node,',
+        '             one synthesis call (or none when the answer can be composed).',
+        '  adaptive - decompose, then an LLM `decide` call after each round (needs an LLM).',
+        "  keyterm  - ADR-077's heuristic: re-decompose on the full context each hop.",
+      ].join('\n'),
+    ),
+  max_hops: positiveInteger.default(5).describe('keyterm planner: hop cap (ADR-077 `max_hops`).'),
+  answerability_threshold: fraction
+    .default(0.6)
+    .describe(
+      "keyterm planner and compaction: fraction of a sub-query's key terms that must occur in the context for it to count as answered.",
+    ),
+  max_depth: z
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe('adaptive planner: decide rounds after the first retrieval.'),
+  max_sub_queries_per_iter: positiveInteger.default(5).describe('New sub-questions allowed per round.'),
+  max_total_sub_queries: positiveInteger
+    .default(12)
+    .describe('Sub-questions allowed per question, all rounds together.'),
+  max_pool_chunks: positiveInteger.default(30).describe('Size cap of the deduplicated context pool (items).'),
+  top_k: positiveInteger.default(5).describe('Items retrieved per sub-question.'),
+  retrieval_mode: z
+    .enum(['lexical', 'dense', 'hybrid'])
+    .default('hybrid')
+    .describe(
+      'Retrieval mode. hybrid fuses lexical and dense rankings when the index has vectors and is a lexical search otherwise; dense needs vectors (an index built with an embedder).',
+    ),
+  extraction_confidence_threshold: fraction
+    .default(0.3)
+    .describe('compact planner: below this extraction confidence a node stays unresolved.'),
+  synthesis: z
+    .enum(['auto', 'llm', 'extractive'])
+    .default('auto')
+    .describe(
+      [
+        'How the compact planner produces its final answer.',
+        "  auto       - compose without an LLM when the plan's form allows it, else call the LLM.",
+        '  llm        - always make the synthesis call.',
+        '  extractive - never call the LLM for synthesis.',
+      ].join('\n'),
+    ),
+  compaction_enabled: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Pre-synthesis compaction (ADR-077). Stays off until ADR-077's quality gate passes. Under MultiHopCapability it runs only when this AND the compaction flag AND the capability flag are all on.",
+    ),
+  compaction_max_chars: positiveInteger
+    .default(2000)
+    .describe('Hard character budget of the compacted synthesis context.'),
+  temperature: z.number().min(0).max(2).default(0).describe('LLM sampling temperature.'),
+  max_output_tokens: positiveInteger.default(512).describe('Output token cap per LLM call.'),
+  budgets: z
+    .strictObject({
+      max_llm_calls: z
+        .number()
+        .int()
+        .min(0)
+        .default(8)
+        .describe('LLM calls per question; 0 answers without any LLM call (rule-based decomposition).'),
+      max_tokens: positiveInteger.default(24_000).describe('Input plus output tokens per question.'),
+    })
+    .prefault({})
+    .describe(
+      'Per-question budgets; reaching one ends the loop with forced_stop = budget (a normal answer, not an error).',
+    ),
+});
+
+/** The configuration as `multi_hop.yaml` writes it (snake_case), every default filled in. */
+export type MultiHopConfigSnakeCase = z.output<typeof multiHopConfigSchema>;

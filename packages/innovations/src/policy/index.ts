@@ -1,0 +1,1 @@
+export { type AnswerPolicy, defaultAnswerPolicy } from './answer-policy.js';

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { RootweaverError } from '@rootweaver/core';
+
+/** The heavy dependencies this package loads only when asked to: optional peers of `@rootweaver/providers`. */
+export type OptionalDependency = 'onnxruntime-node' | '@qdrant/js-client-rest';
+
+const requireFromHere = createRequire(import.meta.url);
+
+/** The version range of an optional peer, as this package's `package.json` states it. */
+export function optionalDependencyRange(name: OptionalDependency): string {
+  try {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      peerDependencies?: Record<string, string>;
+    };
+    return manifest.peerDependencies?.[name] ?? 'latest';
+  } catch {
+    return 'latest';
+  }
+}
+
+/**
+ * Loads an optional peer dependency. When it is not installed: `RootweaverError('not-configured')` naming the
+ * package, what needs it and the command that installs it. Other load failures are thrown as they are.
+ */
+export function requireOptionalDependency<Module>(
+  name: OptionalDependency,
+  neededBy: string,
+  load: (name: string) => unknown = requireFromHere,
+): Module {
+  try {
+    return load(name) as Module;
+  } catch (error) {
+    if (!isMissing(error, name)) throw error;
+    const install = `${name}@${optionalDependencyRange(name)}`;
+    throw new RootweaverError(
+      'not-configured',
+      `${neededBy} needs the package ${name}, an optional peer dependency of @rootweaver/providers that is not installed. ` +
+        `Install it next to rootweaver: npm install '${install}' (or pnpm add '${install}').`,
+      { cause: error, details: { package: name } },
+    );
+  }
+}
+
+function isMissing(error: unknown, name: string): boolean {
+  if (error === null || typeof error !== 'object' || !('code' in error)) return false;
+  const message = error instanceof Error ? error.message : '';
+  return (
+    (error.code === 'MODULE_NOT_FOUND' || error.code === 'ERR_MODULE_NOT_FOUND') &&
+    message.includes(`'${name}'`)
+  );
+}

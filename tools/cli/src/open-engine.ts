@@ -1,0 +1,92 @@
+import {
+  type CapabilityProviders,
+  createEngine,
+  type LoadedMultiHopConfig,
+  loadMultiHopConfig,
+  type SelectorChoice,
+} from '@rootweaver/capabilities';
+import type { ChatModel, TokenCounter } from '@rootweaver/core';
+import type { MultiHopConfig, MultiHopRAG } from '@rootweaver/innovations';
+import type { CliIo } from './command.js';
+import type { EngineSettings } from './engine-options.js';
+import { type IndexSource, type OpenedProviders, openIndex } from './index-source.js';
+import { cacheDirectoryFor } from './repo-root.js';
+
+export interface OpenEngineOptions {
+  readonly io: CliIo;
+  readonly source: IndexSource;
+  /** `--config` and the flags that override it (`engineSettingsFrom`). */
+  readonly settings: EngineSettings;
+  /** The index's own selector (default), none, or a selector file trained elsewhere. */
+  readonly selector?: SelectorChoice;
+  readonly rebuild?: boolean;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (message: string) => void;
+}
+
+export interface EngineReplacements {
+  readonly chatModel?: ChatModel | undefined;
+  readonly tokenCounter?: TokenCounter | undefined;
+}
+
+export interface OpenedEngine {
+  readonly engine: MultiHopRAG;
+  /** The config the engine runs with: `multi_hop.yaml`, then the command-line overrides. */
+  readonly config: MultiHopConfig;
+  /** The `multi_hop.yaml` read, or `defaults`. */
+  readonly configSource: string;
+  readonly providers: OpenedProviders;
+  readonly description: string;
+  /** Which extractor answers, and why (ADR-0007). */
+  readonly extractorDescription: string;
+  /**
+   * Another engine on the same index and config with the LLM replaced (eval's replayed or counted LLM;
+   * `chatModel: undefined` for none) and, optionally, the token counter.
+   */
+  engineWith(replaced: EngineReplacements): MultiHopRAG;
+  close(): Promise<void>;
+}
+
+/**
+ * How every command gets its engine: the config from `loadMultiHopConfig` (`--config`, else
+ * ROOTWEAVER_MULTI_HOP_CONFIG, else the default `multi_hop.yaml`; command-line flags over it), the index the
+ * command named, and `createEngine` — the factory `MultiHopCapability` (and so `serve`) uses too.
+ */
+export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngine> {
+  const { io } = options;
+  // The config first: a bad multi_hop.yaml is reported before any index is built.
+  const loaded: LoadedMultiHopConfig = loadMultiHopConfig({
+    configPath: options.settings.configPath,
+    env: io.env,
+    overrides: options.settings.overrides,
+  });
+  const opened = await openIndex({
+    source: options.source,
+    cacheDirectory: cacheDirectoryFor(io),
+    env: io.env,
+    rebuild: options.rebuild ?? false,
+    ...(options.selector === undefined ? {} : { selector: options.selector }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  const { store, extractor, chatModel, tokenCounter } = opened.providers;
+  const engineWith = (replaced: EngineReplacements): MultiHopRAG => {
+    const providers: CapabilityProviders = {
+      store,
+      tokenCounter: replaced.tokenCounter ?? tokenCounter,
+      ...(extractor === undefined ? {} : { extractor }),
+      ...(replaced.chatModel === undefined ? {} : { chatModel: replaced.chatModel }),
+    };
+    return createEngine({ config: loaded.config, providers });
+  };
+  return {
+    engine: engineWith({ chatModel }),
+    config: loaded.config,
+    configSource: loaded.source,
+    providers: opened.providers,
+    description: opened.description,
+    extractorDescription: opened.extractorDescription,
+    engineWith,
+    close: () => opened.providers.close(),
+  };
+}

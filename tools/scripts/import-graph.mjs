@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// Checks that imports point one way, between packages and inside @rootweaver/innovations.
+// Plain Node ESM, no dependencies; `tools/scripts/import-graph.test.mjs` runs it in `pnpm test`.
+//   node tools/scripts/import-graph.mjs [ROOT]    (prints every violation; exit code 1 when there is one)
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Package floors: a package imports only packages on a lower floor, and only ones its package.json
+ * declares. `capabilities → providers → core ← innovations ← offline`, `tools/* → all`.
+ */
+export const packageFloors = {
+  core: 0,
+  innovations: 1,
+  providers: 1,
+  offline: 2,
+  capabilities: 2,
+  eval: 3,
+  cli: 4,
+  packaging: 5,
+};
+
+/**
+ * The modules of @rootweaver/innovations, lowest first, by the path under `src/` (longest match wins).
+ * A module imports its own files and modules on lower layers only. Test files (`*.test.ts`,
+ * `*.bench.ts`) are drivers, not modules: they may import any module of the package (a planner is
+ * tested through `MultiHopRAG`), but never another package on a higher floor.
+ */
+export const innovationsModules = [
+  { module: 'plan', layer: 0, paths: ['plan'] },
+  { module: 'compaction', layer: 0, paths: ['compaction'] },
+  { module: 'extraction', layer: 0, paths: ['extraction'] },
+  { module: 'config', layer: 0, paths: ['config'] },
+  { module: 'grounding', layer: 1, paths: ['grounding'] },
+  { module: 'composition', layer: 1, paths: ['composition'] },
+  { module: 'selection', layer: 1, paths: ['selection'] },
+  { module: 'rule-decomposer', layer: 2, paths: ['rule-decomposer'] },
+  { module: 'policy', layer: 3, paths: ['policy'] },
+  { module: 'engine services', layer: 4, paths: ['engine'] },
+  { module: 'planners', layer: 5, paths: ['engine/planners'] },
+  { module: 'engine', layer: 6, paths: ['engine/multi-hop-rag', 'engine/run-stream', 'engine/index'] },
+  { module: 'package surface', layer: 7, paths: ['index'] },
+  { module: 'test support', layer: 7, paths: ['test'] },
+];
+
+const packageDirectories = (root) =>
+  ['packages', 'tools'].flatMap((group) => {
+    const directory = path.join(root, group);
+    if (!existsSync(directory)) return [];
+    return readdirSync(directory)
+      .map((name) => path.join(directory, name))
+      .filter(
+        (directory) =>
+          existsSync(path.join(directory, 'package.json')) && existsSync(path.join(directory, 'src')),
+      );
+  });
+
+function sourceFiles(directory) {
+  return readdirSync(directory).flatMap((name) => {
+    const full = path.join(directory, name);
+    if (statSync(full).isDirectory())
+      return name === 'node_modules' || name === 'dist' ? [] : sourceFiles(full);
+    return /\.(?:ts|mts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** Every module specifier a file imports or re-exports, static or dynamic, with its line. */
+export function importsOf(text) {
+  const found = [];
+  const patterns = [
+    /(?:^|[\n;])\s*(?:import|export)\s+(?:type\s+)?[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /(?:^|[\n;])\s*import\s*['"]([^'"]+)['"]/g,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const specifier = match[1];
+      const offset = (match.index ?? 0) + match[0].lastIndexOf(specifier);
+      found.push({ specifier, line: text.slice(0, offset).split('\n').length });
+    }
+  }
+  return found;
+}
+
+const isTestFile = (file) => /\.(?:test|bench|int\.test)\.m?ts$/.test(file);
+
+/** The innovations module a file under `src/` belongs to. */
+export function moduleOf(relativePath) {
+  const key = relativePath.replace(/\\/g, '/').replace(/\.m?ts$/, '');
+  let best;
+  let bestLength = -1;
+  for (const entry of innovationsModules) {
+    for (const prefix of entry.paths) {
+      if ((key === prefix || key.startsWith(`${prefix}/`)) && prefix.length > bestLength) {
+        best = entry;
+        bestLength = prefix.length;
+      }
+    }
+  }
+  return best;
+}
+
+/** Resolves a relative `./x.js` specifier to the source file it names, or undefined outside the tree. */
+function resolveRelative(fromFile, specifier) {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  const candidates = [
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.mjs$/, '.mts'),
+    `${base}.ts`,
+    path.join(base, 'index.ts'),
+  ];
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+/** All violations under `root`, each `{ file, line, specifier, rule }`. */
+export function checkImportGraph(root) {
+  const violations = [];
+  for (const directory of packageDirectories(root)) {
+    const manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8'));
+    const name = String(manifest.name ?? '').replace(/^@rootweaver\//, '');
+    const floor = packageFloors[name];
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.devDependencies ?? {}),
+    ]);
+    const sourceRoot = path.join(directory, 'src');
+    for (const file of sourceFiles(sourceRoot)) {
+      const relativeFile = path.relative(root, file);
+      const report = (line, specifier, rule) =>
+        violations.push({ file: relativeFile, line, specifier, rule });
+      for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
+        const workspace = /^@rootweaver\/([^/]+)/.exec(specifier);
+        if (workspace !== null) {
+          const target = workspace[1];
+          if (floor === undefined) report(line, specifier, `package ${name} has no floor in packageFloors`);
+          else if (packageFloors[target] === undefined)
+            report(line, specifier, `unknown package @rootweaver/${target}`);
+          else if (target !== name && packageFloors[target] >= floor)
+            report(
+              line,
+              specifier,
+              `${name} (floor ${floor}) imports ${target} (floor ${packageFloors[target]}): packages import lower floors only`,
+            );
+          if (target !== name && !declared.has(`@rootweaver/${target}`))
+            report(line, specifier, `@rootweaver/${target} is not in ${name}'s package.json`);
+          continue;
+        }
+        if (!specifier.startsWith('.')) continue;
+        const resolved = resolveRelative(file, specifier);
+        if (resolved === undefined) continue;
+        if (!resolved.startsWith(`${sourceRoot}${path.sep}`)) {
+          report(line, specifier, 'a relative import leaves its package: import the package by name');
+          continue;
+        }
+        if (name !== 'innovations' || isTestFile(file)) continue;
+        const from = moduleOf(path.relative(sourceRoot, file));
+        const to = moduleOf(path.relative(sourceRoot, resolved));
+        if (from === undefined) {
+          report(
+            line,
+            specifier,
+            `${path.relative(sourceRoot, file)} is in no innovations module (add it to innovationsModules)`,
+          );
+          continue;
+        }
+        if (to === undefined || to === from) continue;
+        if (to.layer >= from.layer)
+          report(
+            line,
+            specifier,
+            `innovations: ${from.module} (layer ${from.layer}) imports ${to.module} (layer ${to.layer}): modules import lower layers only`,
+          );
+      }
+    }
+  }
+  return violations;
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(
+    process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..'),
+  );
+  const violations = checkImportGraph(root);
+  for (const violation of violations)
+    console.log(`${violation.file}:${violation.line}  ${violation.specifier}  — ${violation.rule}`);
+  console.log(
+    violations.length === 0
+      ? 'import graph: no violations'
+      : `import graph: ${violations.length} violation(s)`,
+  );
+  process.exitCode = violations.length === 0 ? 0 : 1;
+}
