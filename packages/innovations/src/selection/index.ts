@@ -6,6 +6,7 @@ export {
   analyseCandidates,
   type CandidateAnalysis,
   type CandidateSignals,
+  heuristicConfidence,
 } from '../extraction/heuristic-extractor.js';
 export { escapeRegExp, normaliseAnswer } from '../extraction/text.js';
 export { type ReliabilityBin, type ReliabilityTable, reliabilityTable } from './calibration-bins.js';

@@ -1,4 +1,4 @@
-import { inferAnswerType } from '@rootweaver/innovations';
+import { inferAnswerType } from '@rootweaver/innovations/selection';
 import { describe, expect, it } from 'vitest';
 import {
   paraphraseRelation,

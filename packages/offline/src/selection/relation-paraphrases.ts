@@ -1,4 +1,4 @@
-import { escapeRegExp, inferAnswerType } from '@rootweaver/innovations';
+import { escapeRegExp, inferAnswerType } from '@rootweaver/innovations/selection';
 
 /**
  * One relation asked about an entity, in the ways a question may ask it. `{x}` stands for the

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
-import type { SelectorModel } from '@rootweaver/innovations';
+import { defaultMultiHopConfig, type SelectorModel } from '@rootweaver/innovations';
 import {
   calibrate,
   type DenseLayer,
-  defaultMultiHopConfig,
   type ResolvePolicy,
   reliabilityTable,
   scoreRows,
