@@ -1,4 +1,5 @@
 export { createDefaultProviders, createEngine } from './capability/create-engine.js';
+export { createQuestionRewriter } from './capability/create-question-rewriter.js';
 export {
   type CapabilityRequest,
   type CapabilityResult,

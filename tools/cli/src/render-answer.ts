@@ -19,6 +19,13 @@ function renderNode(node: NodeTrace, options: RenderAnswerOptions, last: boolean
   if (node.groundedQuestion !== node.question) {
     lines.push(`  ${pad}   grounded (${node.groundingMethod}): ${node.groundedQuestion}`);
   }
+  if (node.rewrite?.outcome === 'fallback') {
+    const wrote =
+      node.rewrite.rewriterQuestion === undefined ? '' : ` (it wrote: ${node.rewrite.rewriterQuestion})`;
+    lines.push(
+      `  ${pad}   rewriter ${node.rewrite.modelId} not used: ${node.rewrite.reason ?? 'failed'}${wrote}`,
+    );
+  }
   if (node.topItemId !== undefined) {
     const text = options.itemText?.(node.topItemId);
     lines.push(`  ${pad}   top pair: ${text === undefined ? node.topItemId : text}`);
@@ -82,5 +89,11 @@ export function renderAnswer(answer: MultiHopAnswer, options: RenderAnswerOption
     `LLM calls: ${usage.llmCalls} · tokens: ${usage.inputTokens} in + ${usage.outputTokens} out · retrievals: ${usage.retrievals} · ` +
       `non-LLM ${Math.round(usage.nonLlmLatencyMs)} ms · context_chars ${answer.context.chars}${answer.context.compacted ? ` (compacted from ${answer.context.uncompactedChars})` : ''}`,
   );
+  if (usage.rewrite !== undefined) {
+    const rewrite = usage.rewrite;
+    lines.push(
+      `rewriter calls: ${rewrite.calls} (${rewrite.fallbacks} fell back to the rules) · tokens: ${rewrite.inputTokens} in + ${rewrite.outputTokens} out · ${Math.round(rewrite.latencyMs)} ms`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -26,6 +26,7 @@ import type { FlagContext, FlagSource } from '../flags/flag-source.js';
 import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
 import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
 import { createDefaultProviders, createEngine } from './create-engine.js';
+import { createQuestionRewriter } from './create-question-rewriter.js';
 import type { CapabilityProviders, MultiHopEngine, MultiHopEngineFactory } from './multi-hop-engine.js';
 
 export interface MultiHopCapabilityOptions {
@@ -91,6 +92,18 @@ export interface MultiHopMetadata {
   readonly latency_ms: number;
   /** The extractor that answered the sub-questions: `selector@<version>` (learned, ADR-0007), `heuristic`, or an ONNX model. */
   readonly extractor: string;
+  /**
+   * The rewriter slot (`rewriter.kind: llm`): its model and its own calls, fallbacks to the rules and tokens,
+   * none of which are in `llm_calls` or `tokens`; null when the rules ground.
+   */
+  readonly rewriter: {
+    readonly model: string;
+    readonly calls: number;
+    readonly fallbacks: number;
+    readonly input_tokens: number;
+    readonly output_tokens: number;
+    readonly latency_ms: number;
+  } | null;
   /** The flag snapshot the request ran with. */
   readonly flags: {
     readonly enabled: boolean;
@@ -123,6 +136,8 @@ export class MultiHopCapability {
   private readonly ownedResources: (() => Promise<void>)[];
   /** The providers' extractor id (`heuristic` when none: the engine's default). */
   readonly extractorId: string;
+  /** The rewriter slot's id (`llm:<model>`), or `rules`. */
+  readonly rewriterId: string;
 
   private constructor(input: {
     loaded: LoadedMultiHopConfig;
@@ -131,8 +146,10 @@ export class MultiHopCapability {
     engine: MultiHopEngine;
     ownedResources: (() => Promise<void>)[];
     extractorId: string;
+    rewriterId: string;
   }) {
     this.extractorId = input.extractorId;
+    this.rewriterId = input.rewriterId;
     this.config = input.loaded.config;
     this.configSource = input.loaded.source;
     this.flagSource = input.flagSource;
@@ -175,7 +192,24 @@ export class MultiHopCapability {
         ownedResources.push(() => created.close?.() ?? Promise.resolve());
         providers = created;
       }
-      const engine = (options.engineFactory ?? createEngine)({ config: loaded.config, providers });
+      const rewriter =
+        providers.rewriter ??
+        createQuestionRewriter({
+          config: loaded.config.rewriter,
+          env,
+          mainBaseURL: loaded.providers.llmBaseUrl,
+        });
+      const engineProviders: CapabilityProviders = {
+        store: providers.store,
+        ...(providers.chatModel === undefined ? {} : { chatModel: providers.chatModel }),
+        ...(providers.extractor === undefined ? {} : { extractor: providers.extractor }),
+        ...(providers.tokenCounter === undefined ? {} : { tokenCounter: providers.tokenCounter }),
+        ...(rewriter === undefined ? {} : { rewriter }),
+      };
+      const engine = (options.engineFactory ?? createEngine)({
+        config: loaded.config,
+        providers: engineProviders,
+      });
       return new MultiHopCapability({
         loaded,
         flagSource,
@@ -183,6 +217,7 @@ export class MultiHopCapability {
         engine,
         ownedResources,
         extractorId: providers.extractor?.id ?? 'heuristic',
+        rewriterId: rewriter?.id ?? 'rules',
       });
     } catch (error) {
       // Nothing half-built stays open (an Unleash client keeps polling, a store keeps its file handles).
@@ -243,6 +278,7 @@ export class MultiHopCapability {
         multi_hop: {
           ...toMetadata(answer, flags, this.config, compaction, latencyMs),
           extractor: this.extractorId,
+          rewriter: rewriterMetadata(this.rewriterId, answer),
         },
       },
       result: answer,
@@ -268,7 +304,7 @@ function toMetadata(
   config: MultiHopConfig,
   compaction: boolean,
   latencyMs: number,
-): Omit<MultiHopMetadata, 'extractor'> {
+): Omit<MultiHopMetadata, 'extractor' | 'rewriter'> {
   return {
     enabled: flags.enabled,
     planner: flags.enabled ? answer.planner : 'single-pass',
@@ -289,6 +325,19 @@ function toMetadata(
       compaction_yaml: config.compactionEnabled,
       planner_variant: flags.plannerVariantName ?? null,
     },
+  };
+}
+
+function rewriterMetadata(id: string, answer: MultiHopAnswer): MultiHopMetadata['rewriter'] {
+  const usage = answer.usage.rewrite;
+  if (usage === undefined) return null;
+  return {
+    model: id,
+    calls: usage.calls,
+    fallbacks: usage.fallbacks,
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    latency_ms: Math.round(usage.latencyMs * 10) / 10,
   };
 }
 

@@ -11,6 +11,7 @@ import type {
   NodeTrace,
   Plan,
   PlannerName,
+  QuestionRewriter,
   RefusalReason,
   TokenCounter,
 } from '@rootweaver/core';
@@ -47,6 +48,13 @@ export interface MultiHopRAGOptions {
    * the answering node, rule decomposition); the rest stay `defaultAnswerPolicy`'s.
    */
   readonly answerPolicy?: Partial<AnswerPolicy> | undefined;
+  /**
+   * CompactRAG's rewriter slot: asked to ground each dependent sub-question (compact and keyterm planners),
+   * the answer policy's rules backing it up (e.g. `new ModelQuestionRewriter({ chatModel: small })`). Its
+   * calls are counted in `usage.rewrite`, apart from the LLM's. Required when `config.rewriter.kind` is
+   * `llm`; without it the rules ground.
+   */
+  readonly rewriter?: QuestionRewriter | undefined;
   /** Longest accepted question, in characters. Default 2,000. */
   readonly maxQuestionChars?: number;
 }
@@ -88,6 +96,7 @@ export class MultiHopRAG {
   private readonly tokenCounter: TokenCounter | undefined;
   private readonly maxQuestionChars: number;
   private readonly answerPolicy: AnswerPolicy;
+  private readonly rewriter: QuestionRewriter | undefined;
 
   constructor(options: MultiHopRAGOptions) {
     this.chatModel = options.chatModel;
@@ -97,6 +106,14 @@ export class MultiHopRAG {
     this.config = resolveMultiHopConfig(options.config);
     this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
     this.answerPolicy = { ...defaultAnswerPolicy, ...options.answerPolicy };
+    this.rewriter = options.rewriter;
+    if (this.rewriter === undefined && this.config.rewriter.kind === 'llm') {
+      throw new RootweaverError(
+        'not-configured',
+        "config.rewriter.kind is 'llm' but no rewriter was given: pass `rewriter` (e.g. new ModelQuestionRewriter({ chatModel })), " +
+          "or build the engine with createEngine of @rootweaver/capabilities, which makes one from the config; or set rewriter.kind to 'rules'.",
+      );
+    }
   }
 
   /** Answers a question with the configured (or requested) planner. */
@@ -233,6 +250,7 @@ export class MultiHopRAG {
         extractor: this.extractor,
         tokenCounter: this.tokenCounter,
         policy: this.answerPolicy,
+        rewriter: this.rewriter,
       },
       {
         question: trimmed,
@@ -248,6 +266,7 @@ export class MultiHopRAG {
         onEvent: options.onEvent,
         history: options.history ?? [],
         givenPlan: options.plan,
+        maxQuestionChars: this.maxQuestionChars,
       },
     );
     return { run, planner };

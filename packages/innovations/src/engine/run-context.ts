@@ -11,13 +11,15 @@ import type {
   NodeTrace,
   Plan,
   PlannerName,
+  QuestionRewriter,
   ResponseFormat,
+  RewriteParent,
   SearchHit,
   SynthesisMode,
   TokenCounter,
   TokenUsage,
 } from '@rootweaver/core';
-import { abortable, abortError, RootweaverError } from '@rootweaver/core';
+import { abortable, abortError, isRootweaverError, RootweaverError } from '@rootweaver/core';
 import type { MultiHopConfig } from '../config.js';
 import type { AnswerPolicy } from '../policy/index.js';
 import { ContextPool } from './context-pool.js';
@@ -30,6 +32,8 @@ export interface RunPorts {
   readonly store: KnowledgeStore;
   readonly extractor: AnswerExtractor;
   readonly tokenCounter: TokenCounter | undefined;
+  /** The rewriter slot (CompactRAG's): asked first to ground dependent sub-questions; none means the rules. */
+  readonly rewriter: QuestionRewriter | undefined;
 }
 
 export interface RunSettings {
@@ -42,6 +46,8 @@ export interface RunSettings {
   readonly onEvent: ((event: MultiHopEvent) => void) | undefined;
   readonly history: readonly ChatMessage[];
   readonly givenPlan: Plan | undefined;
+  /** The longest question the engine accepts: a rewrite may not be longer. */
+  readonly maxQuestionChars: number;
 }
 
 export interface GenerateCall {
@@ -51,6 +57,16 @@ export interface GenerateCall {
   /** Stream text deltas as `answer-delta` events (the synthesis call only). */
   readonly stream?: boolean;
 }
+
+/** One rewriter call: its text, or why there is none (the rules then ground the sub-question). */
+export type Rewritten =
+  | {
+      readonly text: string;
+      readonly latencyMs: number;
+      readonly tokens: TokenUsage | undefined;
+      readonly modelId: string;
+    }
+  | { readonly failure: string; readonly latencyMs: number; readonly modelId: string };
 
 export interface Generated {
   readonly text: string;
@@ -62,6 +78,9 @@ export interface Generated {
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
+
+/** The abort reason of a rewrite that ran out of time (told apart from the run's own cancellation). */
+const rewriteTimeout = Symbol('rewrite-timeout');
 
 /** What a run announced before it ended: kept for the partial answer of a cancelled run. */
 export interface Announced {
@@ -75,7 +94,7 @@ export interface Announced {
  * found it returns (`Gathered`, `SynthesisOutcome`), and the engine builds the answer from that.
  */
 export class RunContext {
-  readonly usage = new UsageTracker();
+  readonly usage: UsageTracker;
   private readonly trace: HopTrace[] = [];
   readonly pool: ContextPool;
   private announcedPlan: Plan | undefined;
@@ -89,6 +108,7 @@ export class RunContext {
     readonly settings: RunSettings,
   ) {
     this.pool = new ContextPool(settings.config.maxPoolChunks);
+    this.usage = new UsageTracker({ rewriter: ports.rewriter !== undefined });
     // Ports may add an abort listener per call (the openai SDK does, and never removes it): they get
     // a signal that lives as long as this run, linked to the caller's by one listener that `close`
     // removes, so a signal shared by many questions gathers nothing.
@@ -219,6 +239,48 @@ export class RunContext {
       }),
       this.signal,
     );
+  }
+
+  /**
+   * One call of the rewriter slot, limited to `rewriter.timeoutMs` and cancellable with the run; it goes
+   * to the rewriter's own account (`usage.rewrite`), never the LLM's or its budgets. A failure or a
+   * timeout is returned, not thrown; only the run's own cancellation throws.
+   */
+  async rewrite(question: string, parents: readonly RewriteParent[]): Promise<Rewritten> {
+    const rewriter = this.ports.rewriter;
+    if (rewriter === undefined) {
+      throw new RootweaverError('not-configured', 'This step needs a rewriter: pass one to MultiHopRAG.');
+    }
+    this.throwIfAborted();
+    const { timeoutMs } = this.config.rewriter;
+    const call = new AbortController();
+    const timer = setTimeout(() => call.abort(rewriteTimeout), timeoutMs);
+    const runSignal = this.signal;
+    const forwardAbort = (): void => call.abort(runSignal?.reason);
+    runSignal?.addEventListener('abort', forwardAbort, { once: true });
+    const started = performance.now();
+    try {
+      const result = await abortable(
+        rewriter.rewrite({ question, parents, signal: call.signal }),
+        call.signal,
+      );
+      const latencyMs = result.latencyMs > 0 ? result.latencyMs : performance.now() - started;
+      this.usage.recordRewrite({ ...(result.usage ?? { inputTokens: 0, outputTokens: 0 }), latencyMs });
+      return { text: result.text, latencyMs, tokens: result.usage, modelId: result.modelId };
+    } catch (error) {
+      if (this.signal?.aborted === true) throw abortError(this.signal);
+      const latencyMs = performance.now() - started;
+      this.usage.recordRewrite({ inputTokens: 0, outputTokens: 0, latencyMs });
+      // The engine's timer or the adapter's own timeout (an SDK set to the same limit), whichever fired first.
+      const timedOut = call.signal.reason === rewriteTimeout || isRootweaverError(error, 'llm-timeout');
+      const failure = timedOut
+        ? `timeout (${timeoutMs} ms)`
+        : `error (${error instanceof RootweaverError ? error.code : error instanceof Error ? error.name : 'unknown'})`;
+      return { failure, latencyMs, modelId: rewriter.id };
+    } finally {
+      clearTimeout(timer);
+      runSignal?.removeEventListener('abort', forwardAbort);
+    }
   }
 
   /** The hop trace so far. */

@@ -1099,6 +1099,7 @@ export function passagePair(
 export class RuleBasedGenerator implements QaGenerator {
   readonly id = 'rules@1';
   readonly annotationMode = 'fast' as const;
+  readonly workerRecipe = { kind: 'rules' } as const;
 
   async generate(options: GenerateQaOptions): Promise<GenerateQaResult> {
     throwIfAborted(options.signal);

@@ -7,7 +7,8 @@ import { booleanOption, parseArguments, stringOption } from '../parse-arguments.
 import { renderAnswer } from '../render-answer.js';
 
 const usage = `Usage: rootweaver ask "question" --index DIR [--config FILE] [--planner compact|adaptive|keyterm]
-                      [--single-pass] [--compaction on|off] [--synthesis auto|llm|extractive] [--json] [--trace]
+                      [--single-pass] [--compaction on|off] [--synthesis auto|llm|extractive]
+                      [--rewriter rules|llm:MODEL@URL] [--json] [--trace]
 
   --index DIR     an index built by 'rootweaver index' (the demo's is .rootweaver/sample-index)
 ${engineOptionsUsage}

@@ -9,7 +9,7 @@ import { cacheDirectoryFor } from '../repo-root.js';
 import { ensureSampleIndex } from '../sample-index.js';
 
 const usage = `Usage: rootweaver serve [--index DIR | --kb FILE | --corpus PATH] [--port N] [--host ADDRESS]
-                       [--config FILE] [--planner …] [--compaction on|off] [--synthesis …]
+                       [--config FILE] [--planner …] [--compaction on|off] [--synthesis …] [--rewriter …]
 
 Serves MultiHopCapability over HTTP:
   POST /v1/ask    {"query": "...", "user": {"id": "...", "tenant": "..."}, "history": [...], "trace": false}
@@ -95,7 +95,9 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
     try {
       const address = await server.listen({ port, host });
       const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      io.stderr(`config: ${capability.configSource}; index: ${opened.description}\n`);
+      io.stderr(
+        `config: ${capability.configSource}; rewriter: ${capability.rewriterId}; index: ${opened.description}\n`,
+      );
       io.stdout(
         `rootweaver serving on http://${shown}:${address.port} (POST /v1/ask, GET /metrics, GET /healthz)\n`,
       );
