@@ -150,51 +150,35 @@ describe('answerSpanOf', () => {
 
 /** Films (their own documents) whose directors have documents of their own: a two-hop index. */
 function inventedChainPairs(count: number): KnowledgeItem[] {
-  const items: KnowledgeItem[] = [];
-  for (let index = 0; index < count; index += 1) {
+  return Array.from({ length: count }, (_, index) => {
     const person = inventedName(index, 0);
     const film = `The ${inventedName(index, 6).split(' ')[0]} Road`;
     const date = `${(index % 27) + 1} ${months[index % 3]} ${1900 + index}`;
     const town = `${inventedName(index, 3).split(' ')[0]} Bay`;
-    const filmPassage = `${film} is a ${1950 + index} film directed by ${person}.`;
-    const personPassage = `${person} (born ${date} in ${town}) is a film director.`;
-    const pair = (
-      id: string,
-      documentId: string,
-      title: string,
-      passage: string,
-      question: string,
-      answer: string,
-    ) =>
-      items.push({
-        id,
-        documentId,
-        kind: 'qa',
-        title,
-        passage,
-        question,
-        answer,
-        text: `${question} ${answer}`,
-      });
-    pair(`f${index}`, `film-${index}`, film, filmPassage, `Who directed ${film}?`, person);
-    pair(
-      `b${index}`,
-      `person-${index}`,
-      `${person} (director)`,
-      personPassage,
-      `When was ${person} born?`,
-      date,
-    );
-    pair(
-      `t${index}`,
-      `person-${index}`,
-      `${person} (director)`,
-      personPassage,
-      `Where was ${person} born?`,
-      town,
-    );
-  }
-  return items;
+    const filmDocument = {
+      documentId: `film-${index}`,
+      title: film,
+      passage: `${film} is a ${1950 + index} film directed by ${person}.`,
+    };
+    const personDocument = {
+      documentId: `person-${index}`,
+      title: `${person} (director)`,
+      passage: `${person} (born ${date} in ${town}) is a film director.`,
+    };
+    const facts: [typeof filmDocument, string, string][] = [
+      [filmDocument, `Who directed ${film}?`, person],
+      [personDocument, `When was ${person} born?`, date],
+      [personDocument, `Where was ${person} born?`, town],
+    ];
+    return facts.map(([document, question, answer], fact) => ({
+      ...document,
+      id: `${document.documentId}-${fact}`,
+      kind: 'qa' as const,
+      question,
+      answer,
+      text: `${question} ${answer}`,
+    }));
+  }).flat();
 }
 
 describe('planner-like training questions', () => {
