@@ -41,6 +41,7 @@ export {
   type MultiHopRAGOptions,
   multiHopPromptVersion,
   singlePassPromptVersion,
+  streamRun,
 } from './engine/index.js';
 // The default AnswerExtractor (no model).
 export { HeuristicExtractor, type HeuristicExtractorOptions } from './extraction/index.js';

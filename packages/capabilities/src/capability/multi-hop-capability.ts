@@ -1,8 +1,10 @@
 import {
+  type AskOptions,
   type ChatMessage,
   type Citation,
   type ForcedStop,
   type MultiHopAnswer,
+  type MultiHopEvent,
   type PlannerName,
   type RefusalReason,
   RootweaverError,
@@ -14,6 +16,7 @@ import {
   type MultiHopConfigInput,
   overrideMultiHopConfig,
   resolveMultiHopConfig,
+  streamRun,
 } from '@rootweaver/innovations';
 import { Registry } from 'prom-client';
 import {
@@ -112,6 +115,25 @@ export interface MultiHopMetadata {
     readonly planner_variant: string | null;
   };
 }
+
+/** A request's flags and options, read once. */
+interface PreparedRequest {
+  readonly query: string;
+  readonly started: number;
+  readonly flags: FlagSnapshot;
+  readonly planner: PlannerName;
+  readonly plannerLabel: PlannerName | 'single-pass';
+  readonly compaction: boolean;
+  readonly options: AskOptions;
+}
+
+/**
+ * What `MultiHopCapability.stream` yields: the engine's events, then `finished` with the capability's result
+ * (the answer, citations, `metadata.multi_hop` and the engine's full answer).
+ */
+export type CapabilityEvent =
+  | Exclude<MultiHopEvent, { readonly type: 'finished' }>
+  | { readonly type: 'finished'; readonly result: CapabilityResult };
 
 export interface CapabilityResult {
   readonly answer: string;
@@ -227,6 +249,34 @@ export class MultiHopCapability {
   }
 
   async execute(request: CapabilityRequest): Promise<CapabilityResult> {
+    const prepared = this.prepare(request);
+    const answer = await this.run(prepared, prepared.options);
+    return this.result(prepared, answer);
+  }
+
+  /**
+   * `execute` as it happens: the engine's events (`plan`, `node-started`, `retrieved`, `node-answered`,
+   * `decided`, `compacted`, `answer-delta`), then `finished` with what `execute` returns (metadata included).
+   * The request is validated and the flags are read once, when `stream` is called; the run starts with the
+   * iteration. Leaving the loop early cancels the run, as `request.signal` does.
+   */
+  stream(request: CapabilityRequest): AsyncIterable<CapabilityEvent> {
+    const prepared = this.prepare(request);
+    return this.events(prepared);
+  }
+
+  private async *events(prepared: PreparedRequest): AsyncGenerator<CapabilityEvent, void, undefined> {
+    let finished: MultiHopAnswer | undefined;
+    for await (const event of streamRun((options) => this.run(prepared, options), prepared.options)) {
+      // The engine's `finished` carries the bare answer; the capability's adds the metadata, after the run.
+      if (event.type === 'finished') finished = event.answer;
+      else yield event;
+    }
+    if (finished !== undefined) yield { type: 'finished', result: this.result(prepared, finished) };
+  }
+
+  /** Validates the request and reads the flags: once per request. */
+  private prepare(request: CapabilityRequest): PreparedRequest {
     validateRequest(request);
     const started = performance.now();
     const context: FlagContext = {
@@ -242,17 +292,23 @@ export class MultiHopCapability {
       config: this.config,
       request: flags.compaction ? undefined : false,
     });
-    const options = {
+    const options: AskOptions = {
       compaction,
       ...(request.signal === undefined ? {} : { signal: request.signal }),
       ...(request.history === undefined ? {} : { history: request.history }),
     };
+    return { query: request.query, started, flags, planner, plannerLabel, compaction, options };
+  }
+
+  /** One engine run with the prepared flags; records the request's metrics when it ends. */
+  private async run(prepared: PreparedRequest, options: AskOptions): Promise<MultiHopAnswer> {
+    const { plannerLabel, started } = prepared;
     let answer: MultiHopAnswer;
     try {
-      throwIfAborted(request.signal);
-      answer = flags.enabled
-        ? await this.engine.ask(request.query, { ...options, planner })
-        : await this.engine.askSinglePass(request.query, options);
+      throwIfAborted(options.signal);
+      answer = prepared.flags.enabled
+        ? await this.engine.ask(prepared.query, { ...options, planner: prepared.planner })
+        : await this.engine.askSinglePass(prepared.query, options);
     } catch (error) {
       this.metrics.record({
         planner: plannerLabel,
@@ -261,22 +317,26 @@ export class MultiHopCapability {
       });
       throw error;
     }
-    const latencyMs = performance.now() - started;
     const outcome: RequestOutcome = answer.refusal === undefined ? 'answered' : 'refused';
     this.metrics.record({
       planner: plannerLabel,
       outcome,
-      durationSeconds: latencyMs / 1000,
+      durationSeconds: (performance.now() - started) / 1000,
       contextChars: answer.context.chars,
       llmCalls: answer.usage.llmCalls,
     });
+    return answer;
+  }
+
+  private result(prepared: PreparedRequest, answer: MultiHopAnswer): CapabilityResult {
+    const latencyMs = performance.now() - prepared.started;
     return {
       answer: answer.answer,
       grounded: answer.grounded,
       citations: answer.citations,
       metadata: {
         multi_hop: {
-          ...toMetadata(answer, flags, this.config, compaction, latencyMs),
+          ...toMetadata(answer, prepared.flags, this.config, prepared.compaction, latencyMs),
           extractor: this.extractorId,
           rewriter: rewriterMetadata(this.rewriterId, answer),
         },

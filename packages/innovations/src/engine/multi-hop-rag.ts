@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type {
   AnswerExtractor,
   AskOptions,
@@ -32,6 +33,7 @@ import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js'
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
 import { lastForcedStop, RunContext } from './run-context.js';
 import { streamRun } from './run-stream.js';
+import { defaultTracer } from './run-tracing.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
@@ -57,6 +59,12 @@ export interface MultiHopRAGOptions {
   readonly rewriter?: QuestionRewriter | undefined;
   /** Longest accepted question, in characters. Default 2,000. */
   readonly maxQuestionChars?: number;
+  /**
+   * Where the run's OpenTelemetry spans go (run, hops, nodes, retrieval, extraction, LLM calls with the
+   * GenAI semantic conventions, compaction). Default `trace.getTracer('rootweaver')`: the globally
+   * registered SDK's, a no-op when none is.
+   */
+  readonly tracer?: Tracer | undefined;
 }
 
 export const defaultMaxQuestionChars = 2000;
@@ -96,6 +104,7 @@ export class MultiHopRAG {
   private readonly tokenCounter: TokenCounter | undefined;
   private readonly maxQuestionChars: number;
   private readonly answerPolicy: AnswerPolicy;
+  private readonly tracer: Tracer;
   private readonly rewriter: QuestionRewriter | undefined;
 
   constructor(options: MultiHopRAGOptions) {
@@ -106,6 +115,7 @@ export class MultiHopRAG {
     this.config = resolveMultiHopConfig(options.config);
     this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
     this.answerPolicy = { ...defaultAnswerPolicy, ...options.answerPolicy };
+    this.tracer = options.tracer ?? defaultTracer();
     this.rewriter = options.rewriter;
     if (this.rewriter === undefined && this.config.rewriter.kind === 'llm') {
       throw new RootweaverError(
@@ -188,6 +198,9 @@ export class MultiHopRAG {
     const { run, planner } = this.startRun(question, plannerName, options);
     try {
       return await this.answerRun(plannerName, await this.gather(run, planner));
+    } catch (error) {
+      run.tracing.fail(error);
+      throw error;
     } finally {
       run.close();
     }
@@ -231,6 +244,7 @@ export class MultiHopRAG {
       synthesis: outcome?.synthesis ?? { mode: 'none', reason: refusal ?? 'none' },
       promptTemplateVersion: planner.promptTemplateVersion,
     };
+    run.tracing.recordAnswer(result);
     run.emit({ type: 'finished', answer: result });
     return result;
   }
@@ -250,6 +264,7 @@ export class MultiHopRAG {
         extractor: this.extractor,
         tokenCounter: this.tokenCounter,
         policy: this.answerPolicy,
+        tracer: this.tracer,
         rewriter: this.rewriter,
       },
       {
@@ -299,12 +314,30 @@ export class MultiHopRAG {
       };
     }
     const { compactionEnabled } = run.settings;
-    const compaction = compactBlocks(gathered.blocks, {
-      enabled: compactionEnabled,
-      maxChars: this.config.compactionMaxChars,
-      openSubQueries: gathered.openSubQueries,
-      query: run.question,
-    });
+    // ADR-077's compaction belongs to no hop: its span is the run's child.
+    run.tracing.endHop();
+    const compaction = await run.tracing.span(
+      'rootweaver.compact',
+      {
+        attributes: {
+          'rootweaver.compaction.enabled': compactionEnabled,
+          'rootweaver.compaction.max_chars': this.config.compactionMaxChars,
+        },
+      },
+      async () =>
+        compactBlocks(gathered.blocks, {
+          enabled: compactionEnabled,
+          maxChars: this.config.compactionMaxChars,
+          openSubQueries: gathered.openSubQueries,
+          query: run.question,
+        }),
+      (result) => ({
+        'rootweaver.context.chars': result.chars,
+        'rootweaver.context.uncompacted_chars': result.uncompactedChars,
+        'rootweaver.compaction.kept_lines': result.keptLines,
+        'rootweaver.compaction.dropped_lines': result.droppedLines,
+      }),
+    );
     const context: ContextReport = {
       chars: compaction.chars,
       uncompactedChars: compaction.uncompactedChars,

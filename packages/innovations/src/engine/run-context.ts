@@ -1,3 +1,4 @@
+import { SpanKind, type Tracer } from '@opentelemetry/api';
 import type {
   AnswerExtractor,
   ChatMessage,
@@ -23,6 +24,7 @@ import { abortable, abortError, isRootweaverError, RootweaverError } from '@root
 import type { MultiHopConfig } from '../config.js';
 import type { AnswerPolicy } from '../policy/index.js';
 import { ContextPool } from './context-pool.js';
+import { RunTracing } from './run-tracing.js';
 import { UsageTracker } from './usage-tracker.js';
 
 export interface RunPorts {
@@ -32,6 +34,8 @@ export interface RunPorts {
   readonly store: KnowledgeStore;
   readonly extractor: AnswerExtractor;
   readonly tokenCounter: TokenCounter | undefined;
+  /** Where the run's spans go (`@opentelemetry/api`; a no-op without an SDK). */
+  readonly tracer: Tracer;
   /** The rewriter slot (CompactRAG's): asked first to ground dependent sub-questions; none means the rules. */
   readonly rewriter: QuestionRewriter | undefined;
 }
@@ -95,6 +99,8 @@ export interface Announced {
  */
 export class RunContext {
   readonly usage: UsageTracker;
+  /** The run's OpenTelemetry spans. */
+  readonly tracing: RunTracing;
   private readonly trace: HopTrace[] = [];
   readonly pool: ContextPool;
   private announcedPlan: Plan | undefined;
@@ -108,6 +114,12 @@ export class RunContext {
     readonly settings: RunSettings,
   ) {
     this.pool = new ContextPool(settings.config.maxPoolChunks);
+    this.tracing = new RunTracing(ports.tracer, {
+      'rootweaver.planner': settings.planner,
+      'rootweaver.compaction.enabled': settings.compactionEnabled,
+      'rootweaver.synthesis.requested': settings.synthesisMode,
+      'rootweaver.question.chars': settings.question.length,
+    });
     this.usage = new UsageTracker({ rewriter: ports.rewriter !== undefined });
     // Ports may add an abort listener per call (the openai SDK does, and never removes it): they get
     // a signal that lives as long as this run, linked to the caller's by one listener that `close`
@@ -124,8 +136,9 @@ export class RunContext {
     }
   }
 
-  /** Ends the run: unlinks its signal from the caller's. */
+  /** Ends the run: unlinks its signal from the caller's, ends its spans. */
   close(): void {
+    this.tracing.end();
     if (this.forwardAbort !== undefined)
       this.settings.signal?.removeEventListener('abort', this.forwardAbort);
   }
@@ -144,6 +157,7 @@ export class RunContext {
 
   /** Emits an event; a listener that throws does not break the run. */
   emit(event: MultiHopEvent): void {
+    this.tracing.observe(event);
     try {
       this.settings.onEvent?.(event);
     } catch {
@@ -187,6 +201,38 @@ export class RunContext {
     this.throwIfAborted();
     const messages = this.messagesFor(call.prompt);
     const started = performance.now();
+    // OpenTelemetry GenAI semantic conventions: span `chat {model}`, request and usage attributes.
+    const generated = await this.tracing.span(
+      `chat ${chatModel.modelId}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.request.model': chatModel.modelId,
+          'gen_ai.request.temperature': this.config.temperature,
+          'gen_ai.request.max_tokens': this.config.maxOutputTokens,
+          'gen_ai.output.type':
+            call.responseFormat === undefined || call.responseFormat.type === 'text' ? 'text' : 'json',
+          'rootweaver.llm.stage': call.stage,
+        },
+      },
+      () => this.callModel(chatModel, call, messages, started),
+      (done) => ({
+        'gen_ai.usage.input_tokens': done.tokens.inputTokens,
+        'gen_ai.usage.output_tokens': done.tokens.outputTokens,
+        'rootweaver.llm.usage_reported': done.reported,
+      }),
+    );
+    this.usage.record(call.stage, { ...generated.tokens, latencyMs: generated.latencyMs });
+    return { text: generated.text, latencyMs: generated.latencyMs, tokens: generated.tokens };
+  }
+
+  private async callModel(
+    chatModel: ChatModel,
+    call: GenerateCall,
+    messages: readonly ChatMessage[],
+    started: number,
+  ): Promise<Generated & { readonly reported: boolean }> {
     const result = await abortable(
       chatModel.generate({
         messages,
@@ -208,21 +254,32 @@ export class RunContext {
           inputTokens: messages.reduce((sum, message) => sum + this.countTokens(message.content), 0),
           outputTokens: this.countTokens(result.text),
         };
-    this.usage.record(call.stage, { ...tokens, latencyMs });
-    return { text: result.text, latencyMs, tokens };
+    return { text: result.text, latencyMs, tokens, reported };
   }
 
   /** Top-k retrieval for one sub-question (config's `topK` and `retrievalMode`), cancellable at once. */
   async retrieve(query: string): Promise<SearchHit[]> {
     this.throwIfAborted();
-    const result = await abortable(
-      this.ports.store.search({
-        query,
-        topK: this.config.topK,
-        mode: this.config.retrievalMode,
-        ...(this.signal === undefined ? {} : { signal: this.signal }),
-      }),
-      this.signal,
+    const result = await this.tracing.span(
+      'rootweaver.retrieve',
+      {
+        question: query,
+        attributes: {
+          'rootweaver.retrieval.top_k': this.config.topK,
+          'rootweaver.retrieval.mode': this.config.retrievalMode,
+        },
+      },
+      () =>
+        abortable(
+          this.ports.store.search({
+            query,
+            topK: this.config.topK,
+            mode: this.config.retrievalMode,
+            ...(this.signal === undefined ? {} : { signal: this.signal }),
+          }),
+          this.signal,
+        ),
+      (found) => ({ 'rootweaver.retrieval.hits': found.hits.length }),
     );
     this.usage.retrievals += 1;
     return result.hits;
@@ -230,15 +287,39 @@ export class RunContext {
 
   async extract(question: string, evidence: readonly SearchHit[]): Promise<Extraction> {
     this.throwIfAborted();
-    if (evidence.length === 0) return { answer: '', confidence: 0, evidenceIds: [] };
-    return abortable(
-      this.ports.extractor.extract({
-        question,
-        evidence,
-        ...(this.signal === undefined ? {} : { signal: this.signal }),
-      }),
-      this.signal,
-    );
+    const extraction: Extraction =
+      evidence.length === 0
+        ? { answer: '', confidence: 0, evidenceIds: [] }
+        : await this.tracing.span(
+            'rootweaver.extract',
+            {
+              question,
+              attributes: {
+                'rootweaver.extractor': this.ports.extractor.id,
+                'rootweaver.extraction.candidates': evidence.length,
+              },
+            },
+            () =>
+              abortable(
+                this.ports.extractor.extract({
+                  question,
+                  evidence,
+                  ...(this.signal === undefined ? {} : { signal: this.signal }),
+                }),
+                this.signal,
+              ),
+            (found) => ({
+              'rootweaver.extraction.confidence': found.confidence,
+              'rootweaver.extraction.evidence_count': found.evidenceIds.length,
+            }),
+          );
+    // A node's work ends with its extraction.
+    this.tracing.endNode(question, {
+      'rootweaver.node.confidence': extraction.confidence,
+      'rootweaver.node.evidence_count': extraction.evidenceIds.length,
+      'rootweaver.node.answered': extraction.answer.trim().length > 0,
+    });
+    return extraction;
   }
 
   /**
@@ -252,6 +333,33 @@ export class RunContext {
       throw new RootweaverError('not-configured', 'This step needs a rewriter: pass one to MultiHopRAG.');
     }
     this.throwIfAborted();
+    // A model call of its own (CompactRAG's rewriter slot): a client span with the GenAI attributes.
+    return this.tracing.span(
+      `chat ${rewriter.id}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.request.model': rewriter.id,
+          'rootweaver.llm.stage': 'rewrite',
+        },
+      },
+      () => this.callRewriter(rewriter, question, parents),
+      (rewritten) =>
+        'failure' in rewritten
+          ? { 'rootweaver.rewrite.failure': rewritten.failure }
+          : {
+              'gen_ai.usage.input_tokens': rewritten.tokens?.inputTokens ?? 0,
+              'gen_ai.usage.output_tokens': rewritten.tokens?.outputTokens ?? 0,
+            },
+    );
+  }
+
+  private async callRewriter(
+    rewriter: QuestionRewriter,
+    question: string,
+    parents: readonly RewriteParent[],
+  ): Promise<Rewritten> {
     const { timeoutMs } = this.config.rewriter;
     const call = new AbortController();
     const timer = setTimeout(() => call.abort(rewriteTimeout), timeoutMs);
