@@ -1,3 +1,4 @@
+import { splitSentences } from '@rootweaver/language-en';
 import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
 import { inferAnswerType } from './answer-type.js';
@@ -309,19 +310,9 @@ function candidatesOf(
   );
 }
 
-/** Sentences of a text; a boundary inside parentheses ("(c. 1640?  (baptised) – 1689)") is none. */
+/** Sentences of a text (the language pack's splitter: abbreviations and parentheses hold a sentence together). */
 function sentences(text: string): string[] {
-  const found: string[] = [];
-  let start = 0;
-  for (const boundary of text.matchAll(/(?<=[.!?])\s+(?=[\p{Lu}"'(])/gu)) {
-    const piece = text.slice(start, boundary.index);
-    const open = (piece.match(/\(/g) ?? []).length - (piece.match(/\)/g) ?? []).length;
-    if (open > 0) continue;
-    found.push(piece);
-    start = boundary.index + boundary[0].length;
-  }
-  found.push(text.slice(start));
-  return found.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0);
+  return splitSentences(text).map((sentence) => sentence.text);
 }
 
 interface Relevance {

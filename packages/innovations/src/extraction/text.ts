@@ -1,3 +1,5 @@
+import { isAbbreviation } from '@rootweaver/language-en';
+
 /** Small text helpers shared by extraction, grounding, composition and the rule decomposer. */
 
 /** Function words ignored when comparing a question with a candidate or a retrieved pair. */
@@ -138,8 +140,9 @@ function isCapitalised(word: string): boolean {
   return /^[\p{Lu}\p{N}]/u.test(word);
 }
 
+/** A word without trailing punctuation, but an initial's or an abbreviation's full stop stays ("J.", "St.", "U.S."). */
 function trimWord(word: string): string {
-  return word.replace(/[.'’-]+$/u, (tail) => (/^\p{Lu}\.$/u.test(word) ? tail : ''));
+  return word.replace(/[.'’-]+$/u, (tail) => (tail === '.' && isAbbreviation(word) ? tail : ''));
 }
 
 /**

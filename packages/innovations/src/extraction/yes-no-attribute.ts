@@ -1,3 +1,4 @@
+import { splitSentences } from '@rootweaver/language-en';
 import type { SearchHit } from '@rootweaver/core';
 import { capitalisedChunks, contentTokens, quotedSpans, stem, wordTokens } from './text.js';
 
@@ -24,9 +25,9 @@ export interface AttributeVerdict {
 
 /** The first sentences of a passage: where it says what its subject is. */
 function definition(text: string): string {
-  return text
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}"'(])/u)
+  return splitSentences(text)
     .slice(0, 2)
+    .map((sentence) => sentence.text)
     .join(' ');
 }
 

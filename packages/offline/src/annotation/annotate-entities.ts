@@ -1,3 +1,4 @@
+import { type Sentence, splitSentences } from '@rootweaver/language-en';
 import nlp from 'compromise';
 import { CompromiseLexicon } from './compromise-lexicon.js';
 
@@ -11,11 +12,7 @@ export interface Entity {
   readonly end: number;
 }
 
-export interface Sentence {
-  readonly text: string;
-  readonly start: number;
-  readonly end: number;
-}
+export type { Sentence };
 
 export interface Annotation {
   readonly sentences: Sentence[];
@@ -101,42 +98,11 @@ function hasAny(tags: ReadonlySet<string>, names: readonly string[]): boolean {
 
 let lexicon: CompromiseLexicon | undefined;
 const wordPattern = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’.-]*[\p{L}\p{M}\p{N}])?/gu;
-const boundaryPattern = /[.!?]+["”’')\]]*\s+(?=["“‘([]?[\p{Lu}\d])/gu;
-const lastWordPattern = /([\p{L}.]+)[.!?]*$/u;
-
-/** Sentence boundaries: end punctuation, space, then a capital or digit — unless an abbreviation or an initial ends there. */
-function splitSentences(text: string, words: CompromiseLexicon): Sentence[] {
-  const sentences: Sentence[] = [];
-  let start = 0;
-  const push = (end: number): void => {
-    const raw = text.slice(start, end);
-    const trimmedStart = start + (raw.length - raw.trimStart().length);
-    const sentenceText = raw.trim();
-    if (sentenceText !== '')
-      sentences.push({ text: sentenceText, start: trimmedStart, end: trimmedStart + sentenceText.length });
-  };
-  for (const match of text.matchAll(boundaryPattern)) {
-    const index = match.index ?? 0;
-    const before = lastWordPattern.exec(text.slice(Math.max(start, index - 24), index + 1))?.[1] ?? '';
-    const word = before.replace(/\.$/, '').toLowerCase();
-    if (
-      match[0].startsWith('.') &&
-      (/^\p{Lu}$/u.test(before.replace(/\.$/, '')) || words.abbreviations.has(word))
-    )
-      continue;
-    const end = index + match[0].trimEnd().length;
-    push(end);
-    start = end;
-  }
-  push(text.length);
-  return sentences;
-}
-
 /** `fast` mode: sentences and words by pattern, tags from compromise's lexicon (no tagger). */
 function fastTokensOf(text: string): { tokens: Token[]; sentences: Sentence[] } {
   lexicon ??= new CompromiseLexicon();
   const words = lexicon;
-  const sentences = splitSentences(text, words);
+  const sentences = splitSentences(text);
   const tokens: Token[] = [];
   for (const sentence of sentences) {
     let previousEnd = sentence.start;
