@@ -119,11 +119,9 @@ describe('HeuristicExtractor', () => {
       const result = await extractor.extract({ question: 'Where was John Doe born?', evidence: [hit] });
       expect(result.answer).toMatch(/^St\. Louis/);
     }
-    expect(capitalisedChunks('Dr. Jane Smith met J. R. R. Tolkien in the U.S. Army.').map((chunk) => chunk.text)).toEqual([
-      'Dr. Jane Smith',
-      'J. R. R. Tolkien',
-      'U.S. Army',
-    ]);
+    expect(
+      capitalisedChunks('Dr. Jane Smith met J. R. R. Tolkien in the U.S. Army.').map((chunk) => chunk.text),
+    ).toEqual(['Dr. Jane Smith', 'J. R. R. Tolkien', 'U.S. Army']);
   });
 
   it('picks the typed span and not the question entity', async () => {

@@ -1,6 +1,6 @@
-import { splitSentences } from '@rootweaver/language-en';
 import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
+import { splitSentences } from '@rootweaver/language-en';
 import { inferAnswerType } from './answer-type.js';
 import { askedHeadNoun, namesAskedNoun } from './asked-noun.js';
 import { findCountries } from './countries.js';

@@ -1,5 +1,5 @@
-import { splitSentences } from '@rootweaver/language-en';
 import type { SearchHit } from '@rootweaver/core';
+import { splitSentences } from '@rootweaver/language-en';
 import { capitalisedChunks, contentTokens, quotedSpans, stem, wordTokens } from './text.js';
 
 /** Words of a yes/no question that say nothing about the attribute asked. */

@@ -1,4 +1,11 @@
-import { type Sentence, splitSentences } from '@rootweaver/language-en';
+import {
+  alternation,
+  nameConnectors as languageNameConnectors,
+  organisationNameHeads,
+  placeNameHeads,
+  type Sentence,
+  splitSentences,
+} from '@rootweaver/language-en';
 import nlp from 'compromise';
 import { CompromiseLexicon } from './compromise-lexicon.js';
 
@@ -38,25 +45,7 @@ interface Token {
 }
 
 /** Lower-case words that may stand inside a proper name ("Anna of Cleves", "Ludwig van Beethoven"). */
-export const nameConnectors: ReadonlySet<string> = new Set([
-  'of',
-  'the',
-  'de',
-  'du',
-  'des',
-  'del',
-  'della',
-  'di',
-  'da',
-  'van',
-  'von',
-  'la',
-  'le',
-  'for',
-  'on',
-  'upon',
-  'y',
-]);
+export const nameConnectors: ReadonlySet<string> = new Set(languageNameConnectors);
 const functionTags = [
   'Determiner',
   'Preposition',
@@ -68,10 +57,8 @@ const functionTags = [
 ];
 const personTags = ['Person', 'FirstName', 'MaleName', 'FemaleName', 'LastName', 'Honorific'];
 const placeTags = ['Place', 'Country', 'City', 'Region', 'Address'];
-const placeHeads =
-  /^(River|Creek|Lake|Mountain|Mountains|Mount|Island|Islands|County|City|Town|Village|Province|State|Valley|Bay|Sea|Ocean|Park|Street|Road|Bridge|Dam|Airport|Station|District|Region|Peninsula|Desert|Forest|Falls|Canyon|Coast|Highway)$/;
-const organizationHeads =
-  /^(Company|Corporation|Corp\.?|Inc\.?|Ltd\.?|LLC|Group|University|College|School|Academy|Institute|Museum|Records|Studios?|Pictures|Party|Club|Band|Orchestra|Association|Society|Foundation|Council|Agency|Army|Navy|Church|Bank|Airlines?|Network|Press|League|Federation|Committee|Department|Ministry|Office|Team|FC|Entertainment|Publishing|Publishers)$/;
+const placeHeads = new RegExp(`^${alternation(placeNameHeads)}$`);
+const organizationHeads = new RegExp(`^${alternation(organisationNameHeads)}$`);
 const monthPattern =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)';
 /** Full dates ("March 3, 1981", "3 March 1981"), month + year, decades and years, as a source string. */

@@ -1,0 +1,54 @@
+/** How a kind of work comes out: its year is asked as "When was X released / published / first aired?". */
+export type WorkRelease = 'released' | 'published' | 'aired';
+
+/** Kinds of creative work, each with how it comes out. */
+export const workKinds: Readonly<Record<string, WorkRelease>> = {
+  film: 'released',
+  movie: 'released',
+  documentary: 'released',
+  album: 'released',
+  song: 'released',
+  single: 'released',
+  EP: 'released',
+  'video game': 'released',
+  game: 'released',
+  novel: 'published',
+  book: 'published',
+  poem: 'published',
+  'short story': 'published',
+  comic: 'published',
+  manga: 'published',
+  magazine: 'published',
+  newspaper: 'published',
+  series: 'aired',
+  'television series': 'aired',
+  'TV series': 'aired',
+  sitcom: 'aired',
+  show: 'aired',
+  miniseries: 'aired',
+  programme: 'aired',
+  program: 'aired',
+  episode: 'aired',
+  play: 'published',
+  opera: 'published',
+  musical: 'published',
+  painting: 'published',
+};
+
+/** Every kind of work ("film", "album", "TV series", "painting", …). */
+export const workNouns: readonly string[] = Object.keys(workKinds);
+
+/**
+ * The kinds of work questions name most ("the film X", "What album …?"): the nouns a question's
+ * answer is a title for, and the filler around a title ("the film 'X'").
+ */
+export const titleNouns: readonly string[] = [
+  'film',
+  'movie',
+  'song',
+  'album',
+  'novel',
+  'book',
+  'series',
+  'show',
+];
