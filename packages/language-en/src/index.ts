@@ -6,6 +6,7 @@ export { nameConnectors } from './lexicon/names.js';
 export {
   administrativeUnits,
   organisationNameHeads,
+  organisationNouns,
   placeNameHeads,
   placeNouns,
   placePartNouns,

@@ -192,3 +192,26 @@ export const organisationNameHeads: readonly string[] = [
   'Publishing',
   'Publishers',
 ];
+
+/** Common nouns for kinds of organisation ("the company", "a record label", "the franchise"). */
+export const organisationNouns: readonly string[] = [
+  'company',
+  'corporation',
+  'firm',
+  'business',
+  'conglomerate',
+  'brand',
+  'chain',
+  'franchise',
+  'studio',
+  'label',
+  'band',
+  'group',
+  'club',
+  'team',
+  'party',
+  'network',
+  'publisher',
+  'organisation',
+  'organization',
+];

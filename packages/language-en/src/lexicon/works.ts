@@ -1,7 +1,7 @@
 /** How a kind of work comes out: its year is asked as "When was X released / published / first aired?". */
 export type WorkRelease = 'released' | 'published' | 'aired';
 
-/** Kinds of creative work, each with how it comes out. */
+/** Kinds of creative work that come out, each with how (released, published, first aired). */
 export const workKinds: Readonly<Record<string, WorkRelease>> = {
   film: 'released',
   movie: 'released',
@@ -28,15 +28,17 @@ export const workKinds: Readonly<Record<string, WorkRelease>> = {
   miniseries: 'aired',
   programme: 'aired',
   program: 'aired',
-  episode: 'aired',
-  play: 'published',
-  opera: 'published',
-  musical: 'published',
-  painting: 'published',
 };
 
-/** Every kind of work ("film", "album", "TV series", "painting", …). */
-export const workNouns: readonly string[] = Object.keys(workKinds);
+/** Every kind of work: those that come out (`workKinds`) and those that are staged, shown or broadcast in parts. */
+export const workNouns: readonly string[] = [
+  ...Object.keys(workKinds),
+  'episode',
+  'play',
+  'opera',
+  'musical',
+  'painting',
+];
 
 /**
  * The kinds of work questions name most ("the film X", "What album …?"): the nouns a question's
