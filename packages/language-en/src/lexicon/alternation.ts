@@ -1,5 +1,5 @@
 /** Escapes a literal for use inside a RegExp. */
-function escape(text: string): string {
+function escapeLiteral(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -11,5 +11,5 @@ export function alternation(words: Iterable<string>): string {
   const sorted = [...new Set(words)].sort(
     (left, right) => right.length - left.length || (left < right ? -1 : 1),
   );
-  return `(?:${sorted.map(escape).join('|')})`;
+  return `(?:${sorted.map(escapeLiteral).join('|')})`;
 }
