@@ -19,7 +19,12 @@ export type {
   GenerateQaResult,
   QaGenerator,
 } from './generation/qa-generator.js';
-export { RuleBasedGenerator } from './generation/rule-based-generator.js';
+export {
+  type FamilyFirings,
+  RuleBasedGenerator,
+  type RuleBasedGeneratorOptions,
+} from './generation/rule-based-generator.js';
+export { type RelationFamily, type RuleExample, relationFamilies } from './generation/rules/index.js';
 export {
   type ImportKnowledgeBaseOptions,
   type ImportKnowledgeBaseSummary,

