@@ -310,7 +310,12 @@ describe('rootweaver eval --rule-report', () => {
   it('needs --corpus: the report measures the rule-based generator', async () => {
     const io = ioWith();
     expect(
-      await runCli(['eval', '--questions', ruleQuestions, '--kb', kb, '--rule-report'], io, allCommands, signal),
+      await runCli(
+        ['eval', '--questions', ruleQuestions, '--kb', kb, '--rule-report'],
+        io,
+        allCommands,
+        signal,
+      ),
     ).toBe(2);
     expect(io.err()).toMatch(/--rule-report .* needs --corpus FILE/);
   });
@@ -337,15 +342,20 @@ describe('rootweaver eval --rule-report', () => {
       // Birth places and directors come from the life and works families; no sentence names a capital.
       expect(row('life')?.pairs).toBeGreaterThan(0);
       expect(row('works')?.pairs).toBeGreaterThan(0);
-      expect(row('seats')).toMatchObject({ pairs: 0, lost: 0, gained: 0, exactMatchWithout: report.exactMatch });
+      expect(row('seats')).toMatchObject({
+        pairs: 0,
+        lost: 0,
+        gained: 0,
+        exactMatchWithout: report.exactMatch,
+      });
       expect(report.exactMatch).toBeGreaterThan(0);
-      for (const each of report.rows) expect(each.lost - each.gained).toBe(
-        Math.round(((report.exactMatch - each.exactMatchWithout) / 100) * report.questions),
-      );
+      for (const each of report.rows)
+        expect(each.lost - each.gained).toBe(
+          Math.round(((report.exactMatch - each.exactMatchWithout) / 100) * report.questions),
+        );
       expect(await readFile(join(out, 'rule-report.md'), 'utf8')).toMatch(/\| life \| 1 \| \d+ \|/);
     } finally {
       await rm(out, { recursive: true, force: true });
     }
   });
 });
-
