@@ -10,7 +10,6 @@ import { namedAfterFamily } from './named-after.js';
 import { personFamily } from './person.js';
 import { placeVerbsFamily } from './place-verbs.js';
 import { populationFamily } from './population.js';
-import { purchasesFamily } from './purchases.js';
 import type { RelationFamily } from './relation-family.js';
 import { riversFamily } from './rivers.js';
 import { seatsFamily } from './seats.js';
@@ -42,5 +41,4 @@ export const relationFamilies: readonly RelationFamily[] = [
   riversFamily,
   seatsFamily,
   namedAfterFamily,
-  purchasesFamily,
 ];
