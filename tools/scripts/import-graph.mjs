@@ -19,6 +19,7 @@ export const packageFloors = {
   capabilities: 2,
   eval: 3,
   cli: 4,
+  bench: 4,
   packaging: 5,
 };
 

@@ -190,5 +190,13 @@ function render(report) {
   ].join('\n');
 }
 
-writeFileSync(outputPath, render(readReport(inputPath)));
+// Keep the sections `pnpm bench:peers` and `pnpm bench:build` write (between their markers).
+let keptSections = [];
+try {
+  keptSections =
+    readFileSync(outputPath, 'utf8').match(/<!-- ([a-z-]+):begin -->[\s\S]*?<!-- \1:end -->/g) ?? [];
+} catch {
+  // no page yet
+}
+writeFileSync(outputPath, `${[render(readReport(inputPath)).trimEnd(), ...keptSections].join('\n\n')}\n`);
 console.log(`render-benchmarks: wrote ${path.relative(process.cwd(), outputPath) || outputPath}`);

@@ -1,5 +1,7 @@
 export { createDefaultProviders, createEngine } from './capability/create-engine.js';
+export { createQuestionRewriter } from './capability/create-question-rewriter.js';
 export {
+  type CapabilityEvent,
   type CapabilityRequest,
   type CapabilityResult,
   type CapabilityUser,
@@ -51,13 +53,26 @@ export {
   type UnleashFeatureDefinition,
 } from './flags/unleash-feature-definitions.js';
 export { UnleashFlagSource, type UnleashFlagSourceOptions } from './flags/unleash-flag-source.js';
+export { type AccessLogFields, type AccessLogOptions, createAccessLog } from './http/access-log.js';
 export { type AskRequestBody, askRequestSchema, parseAskRequest } from './http/ask-request-schema.js';
+export {
+  type AskResponseBody,
+  type AskStreamEvent,
+  askResponseSchema,
+  askStreamEventSchema,
+  errorResponseSchema,
+  toAskResponseBody,
+} from './http/ask-response-schema.js';
+export { authTokenEnvironmentVariable, type BearerAuth, createBearerAuth } from './http/auth.js';
+export { type CorsPolicy, createCorsPolicy } from './http/cors.js';
 export {
   type AskCapability,
   type CreateHttpServerOptions,
   createHttpServer,
   type RootweaverHttpServer,
 } from './http/create-http-server.js';
+export { createOpenApiDocument, type OpenApiOptions } from './http/openapi.js';
+export { type EventStreamOutcome, sendEventStream, wantsEventStream } from './http/sse.js';
 export {
   createMetricsRegistry,
   MultiHopMetrics,

@@ -1,6 +1,6 @@
 /**
  * @rootweaver/core — the contracts every rootweaver package shares, with no dependencies: the ports
- * (`ChatModel`, `Embedder`, `KnowledgeStore`, `AnswerExtractor`, `TokenCounter`), the one error type
+ * (`ChatModel`, `Embedder`, `KnowledgeStore`, `AnswerExtractor`, `QuestionRewriter`, `TokenCounter`), the one error type
  * and its codes, cancellation helpers, vector helpers and the vocabulary of a multi-hop answer.
  */
 export { abortable, abortError, isAbort } from './abortable.js';

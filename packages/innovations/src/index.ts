@@ -41,10 +41,20 @@ export {
   type MultiHopRAGOptions,
   multiHopPromptVersion,
   singlePassPromptVersion,
+  streamRun,
 } from './engine/index.js';
 // The default AnswerExtractor (no model).
 export { HeuristicExtractor, type HeuristicExtractorOptions } from './extraction/index.js';
 export type { GroundingResult, GroundQuestionOptions, ParentAnswer } from './grounding/index.js';
+// CompactRAG's rewriter slot: a small chat model grounds dependent sub-questions, the rules back it up.
+export {
+  type CheckRewriteOptions,
+  checkRewrite,
+  ModelQuestionRewriter,
+  type ModelQuestionRewriterOptions,
+  type RewriteVerdict,
+  rewritePromptVersion,
+} from './grounding/index.js';
 // Plans: read an LLM's (or a recording's) decomposition to pass as `AskOptions.plan`.
 export { type ParsePlanOptions, type PlanResult, parsePlan, validatePlan } from './plan/index.js';
 // The LLM-free judgements the planners make, swappable one by one (`answerPolicy`).

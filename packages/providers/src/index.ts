@@ -15,6 +15,7 @@ export {
   OpenAIEmbedder,
   type OpenAIEmbedderOptions,
 } from './llm/openai-embedder.js';
+export { createRewriterChatModel, type RewriterChatModelSettings } from './llm/rewriter-chat-model.js';
 export { checkModelFolder, type ModelFolderCheck } from './onnx/check-model-folder.js';
 export {
   type ModelFolderConfig,
@@ -61,6 +62,7 @@ export {
   type SparseVector,
   termIndex,
 } from './store/sparse-vector.js';
+export { hnswSettings } from './store/vector-index.js';
 export {
   createTokenCounter,
   type TokenizerFamily,

@@ -49,6 +49,11 @@ export const providerEnvironment: Readonly<Record<string, string>> = {
   ROOTWEAVER_EMBEDDER_MODEL_DIR: 'Local ONNX sentence-encoder folder (model.onnx + tokenizer.json).',
   ROOTWEAVER_EXTRACTOR_MODEL_DIR: 'Local ONNX extractive-QA folder (model.onnx + tokenizer.json).',
   ROOTWEAVER_TOKENIZER: `Token counting family: ${tokenizerFamilies.join(' | ')}.`,
+  ROOTWEAVER_REWRITER_MODEL: 'Rewriter model (rewriter.kind llm) when multi_hop.yaml names none.',
+  ROOTWEAVER_REWRITER_BASE_URL:
+    "Rewriter's OpenAI-compatible server when multi_hop.yaml names none (else OPENAI_BASE_URL).",
+  ROOTWEAVER_REWRITER_API_KEY:
+    "Rewriter server's API key (OPENAI_API_KEY is sent only to the main LLM's server).",
 };
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -5,6 +5,7 @@ import { demoCommand } from './commands/demo-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { flagsCommand } from './commands/flags-command.js';
 import { indexCommand } from './commands/index-command.js';
+import { mcpCommand } from './commands/mcp-command.js';
 import { modelsCommand } from './commands/models-command.js';
 import { serveCommand } from './commands/serve-command.js';
 
@@ -15,6 +16,7 @@ export const allCommands: readonly CliCommand[] = [
   askCommand,
   evalCommand,
   serveCommand,
+  mcpCommand,
   benchCommand,
   flagsCommand,
   modelsCommand,

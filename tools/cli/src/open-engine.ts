@@ -1,11 +1,12 @@
 import {
   type CapabilityProviders,
   createEngine,
+  createQuestionRewriter,
   type LoadedMultiHopConfig,
   loadMultiHopConfig,
   type SelectorChoice,
 } from '@rootweaver/capabilities';
-import type { ChatModel, TokenCounter } from '@rootweaver/core';
+import type { ChatModel, QuestionRewriter, TokenCounter } from '@rootweaver/core';
 import type { MultiHopConfig, MultiHopRAG } from '@rootweaver/innovations';
 import type { CliIo } from './command.js';
 import type { EngineSettings } from './engine-options.js';
@@ -39,6 +40,8 @@ export interface OpenedEngine {
   readonly description: string;
   /** Which extractor answers, and why (ADR-0007). */
   readonly extractorDescription: string;
+  /** The rewriter slot the config asks for (`rewriter.kind: llm`); undefined when the rules ground. */
+  readonly rewriter: QuestionRewriter | undefined;
   /**
    * Another engine on the same index and config with the LLM replaced (eval's replayed or counted LLM;
    * `chatModel: undefined` for none) and, optionally, the token counter.
@@ -60,6 +63,8 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     env: io.env,
     overrides: options.settings.overrides,
   });
+  // Before the index too: a rewriter the config names but cannot build (no model, no server) is reported first.
+  const rewriter = createQuestionRewriter({ config: loaded.config.rewriter, env: io.env });
   const opened = await openIndex({
     source: options.source,
     cacheDirectory: cacheDirectoryFor(io),
@@ -76,6 +81,7 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
       tokenCounter: replaced.tokenCounter ?? tokenCounter,
       ...(extractor === undefined ? {} : { extractor }),
       ...(replaced.chatModel === undefined ? {} : { chatModel: replaced.chatModel }),
+      ...(rewriter === undefined ? {} : { rewriter }),
     };
     return createEngine({ config: loaded.config, providers });
   };
@@ -86,6 +92,7 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     providers: opened.providers,
     description: opened.description,
     extractorDescription: opened.extractorDescription,
+    rewriter,
     engineWith,
     close: () => opened.providers.close(),
   };

@@ -78,6 +78,8 @@ export async function runRuleReport(options: RuleReportOptions): Promise<RuleRep
         generator,
         checkpointDirectory: directory,
         trainSelector: false,
+        // Generated on this thread, so the generator's firings are counted.
+        workers: 0,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
       pairs = summary.pairs;

@@ -114,6 +114,20 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
       };
       expect(body.answer).toContain('Mira Castellan');
       expect(body.metadata.multi_hop.enabled).toBe(true);
+      // The trace viewer ships in the package (viewer/index.html) and the SSE stream works from the tarball.
+      const viewer = await fetch(`${match[1]}/`);
+      expect(viewer.status).toBe(200);
+      expect(await viewer.text()).toContain('<title>rootweaver · trace viewer</title>');
+      const streamed = await fetch(`${match[1]}/v1/ask`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+        body: JSON.stringify({ query: question }),
+      });
+      expect(streamed.headers.get('content-type')).toContain('text/event-stream');
+      expect(await streamed.text()).toMatch(
+        /event: finished\ndata: \{"type":"finished","answer":"[^"]*Mira Castellan/,
+      );
+      expect((await fetch(`${match[1]}/openapi.json`)).status).toBe(200);
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }

@@ -18,6 +18,7 @@ export function createEngine({ config, providers }: Parameters<MultiHopEngineFac
     ...(providers.chatModel === undefined ? {} : { chatModel: providers.chatModel }),
     ...(providers.extractor === undefined ? {} : { extractor: providers.extractor }),
     ...(providers.tokenCounter === undefined ? {} : { tokenCounter: providers.tokenCounter }),
+    ...(providers.rewriter === undefined ? {} : { rewriter: providers.rewriter }),
   });
 }
 

@@ -1,8 +1,10 @@
 import {
+  type AskOptions,
   type ChatMessage,
   type Citation,
   type ForcedStop,
   type MultiHopAnswer,
+  type MultiHopEvent,
   type PlannerName,
   type RefusalReason,
   RootweaverError,
@@ -14,6 +16,7 @@ import {
   type MultiHopConfigInput,
   overrideMultiHopConfig,
   resolveMultiHopConfig,
+  streamRun,
 } from '@rootweaver/innovations';
 import { Registry } from 'prom-client';
 import {
@@ -26,6 +29,7 @@ import type { FlagContext, FlagSource } from '../flags/flag-source.js';
 import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
 import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
 import { createDefaultProviders, createEngine } from './create-engine.js';
+import { createQuestionRewriter } from './create-question-rewriter.js';
 import type { CapabilityProviders, MultiHopEngine, MultiHopEngineFactory } from './multi-hop-engine.js';
 
 export interface MultiHopCapabilityOptions {
@@ -91,6 +95,18 @@ export interface MultiHopMetadata {
   readonly latency_ms: number;
   /** The extractor that answered the sub-questions: `selector@<version>` (learned, ADR-0007), `heuristic`, or an ONNX model. */
   readonly extractor: string;
+  /**
+   * The rewriter slot (`rewriter.kind: llm`): its model and its own calls, fallbacks to the rules and tokens,
+   * none of which are in `llm_calls` or `tokens`; null when the rules ground.
+   */
+  readonly rewriter: {
+    readonly model: string;
+    readonly calls: number;
+    readonly fallbacks: number;
+    readonly input_tokens: number;
+    readonly output_tokens: number;
+    readonly latency_ms: number;
+  } | null;
   /** The flag snapshot the request ran with. */
   readonly flags: {
     readonly enabled: boolean;
@@ -99,6 +115,25 @@ export interface MultiHopMetadata {
     readonly planner_variant: string | null;
   };
 }
+
+/** A request's flags and options, read once. */
+interface PreparedRequest {
+  readonly query: string;
+  readonly started: number;
+  readonly flags: FlagSnapshot;
+  readonly planner: PlannerName;
+  readonly plannerLabel: PlannerName | 'single-pass';
+  readonly compaction: boolean;
+  readonly options: AskOptions;
+}
+
+/**
+ * What `MultiHopCapability.stream` yields: the engine's events, then `finished` with the capability's result
+ * (the answer, citations, `metadata.multi_hop` and the engine's full answer).
+ */
+export type CapabilityEvent =
+  | Exclude<MultiHopEvent, { readonly type: 'finished' }>
+  | { readonly type: 'finished'; readonly result: CapabilityResult };
 
 export interface CapabilityResult {
   readonly answer: string;
@@ -123,6 +158,8 @@ export class MultiHopCapability {
   private readonly ownedResources: (() => Promise<void>)[];
   /** The providers' extractor id (`heuristic` when none: the engine's default). */
   readonly extractorId: string;
+  /** The rewriter slot's id (`llm:<model>`), or `rules`. */
+  readonly rewriterId: string;
 
   private constructor(input: {
     loaded: LoadedMultiHopConfig;
@@ -131,8 +168,10 @@ export class MultiHopCapability {
     engine: MultiHopEngine;
     ownedResources: (() => Promise<void>)[];
     extractorId: string;
+    rewriterId: string;
   }) {
     this.extractorId = input.extractorId;
+    this.rewriterId = input.rewriterId;
     this.config = input.loaded.config;
     this.configSource = input.loaded.source;
     this.flagSource = input.flagSource;
@@ -175,7 +214,24 @@ export class MultiHopCapability {
         ownedResources.push(() => created.close?.() ?? Promise.resolve());
         providers = created;
       }
-      const engine = (options.engineFactory ?? createEngine)({ config: loaded.config, providers });
+      const rewriter =
+        providers.rewriter ??
+        createQuestionRewriter({
+          config: loaded.config.rewriter,
+          env,
+          mainBaseURL: loaded.providers.llmBaseUrl,
+        });
+      const engineProviders: CapabilityProviders = {
+        store: providers.store,
+        ...(providers.chatModel === undefined ? {} : { chatModel: providers.chatModel }),
+        ...(providers.extractor === undefined ? {} : { extractor: providers.extractor }),
+        ...(providers.tokenCounter === undefined ? {} : { tokenCounter: providers.tokenCounter }),
+        ...(rewriter === undefined ? {} : { rewriter }),
+      };
+      const engine = (options.engineFactory ?? createEngine)({
+        config: loaded.config,
+        providers: engineProviders,
+      });
       return new MultiHopCapability({
         loaded,
         flagSource,
@@ -183,6 +239,7 @@ export class MultiHopCapability {
         engine,
         ownedResources,
         extractorId: providers.extractor?.id ?? 'heuristic',
+        rewriterId: rewriter?.id ?? 'rules',
       });
     } catch (error) {
       // Nothing half-built stays open (an Unleash client keeps polling, a store keeps its file handles).
@@ -192,6 +249,34 @@ export class MultiHopCapability {
   }
 
   async execute(request: CapabilityRequest): Promise<CapabilityResult> {
+    const prepared = this.prepare(request);
+    const answer = await this.run(prepared, prepared.options);
+    return this.result(prepared, answer);
+  }
+
+  /**
+   * `execute` as it happens: the engine's events (`plan`, `node-started`, `retrieved`, `node-answered`,
+   * `decided`, `compacted`, `answer-delta`), then `finished` with what `execute` returns (metadata included).
+   * The request is validated and the flags are read once, when `stream` is called; the run starts with the
+   * iteration. Leaving the loop early cancels the run, as `request.signal` does.
+   */
+  stream(request: CapabilityRequest): AsyncIterable<CapabilityEvent> {
+    const prepared = this.prepare(request);
+    return this.events(prepared);
+  }
+
+  private async *events(prepared: PreparedRequest): AsyncGenerator<CapabilityEvent, void, undefined> {
+    let finished: MultiHopAnswer | undefined;
+    for await (const event of streamRun((options) => this.run(prepared, options), prepared.options)) {
+      // The engine's `finished` carries the bare answer; the capability's adds the metadata, after the run.
+      if (event.type === 'finished') finished = event.answer;
+      else yield event;
+    }
+    if (finished !== undefined) yield { type: 'finished', result: this.result(prepared, finished) };
+  }
+
+  /** Validates the request and reads the flags: once per request. */
+  private prepare(request: CapabilityRequest): PreparedRequest {
     validateRequest(request);
     const started = performance.now();
     const context: FlagContext = {
@@ -207,17 +292,23 @@ export class MultiHopCapability {
       config: this.config,
       request: flags.compaction ? undefined : false,
     });
-    const options = {
+    const options: AskOptions = {
       compaction,
       ...(request.signal === undefined ? {} : { signal: request.signal }),
       ...(request.history === undefined ? {} : { history: request.history }),
     };
+    return { query: request.query, started, flags, planner, plannerLabel, compaction, options };
+  }
+
+  /** One engine run with the prepared flags; records the request's metrics when it ends. */
+  private async run(prepared: PreparedRequest, options: AskOptions): Promise<MultiHopAnswer> {
+    const { plannerLabel, started } = prepared;
     let answer: MultiHopAnswer;
     try {
-      throwIfAborted(request.signal);
-      answer = flags.enabled
-        ? await this.engine.ask(request.query, { ...options, planner })
-        : await this.engine.askSinglePass(request.query, options);
+      throwIfAborted(options.signal);
+      answer = prepared.flags.enabled
+        ? await this.engine.ask(prepared.query, { ...options, planner: prepared.planner })
+        : await this.engine.askSinglePass(prepared.query, options);
     } catch (error) {
       this.metrics.record({
         planner: plannerLabel,
@@ -226,23 +317,28 @@ export class MultiHopCapability {
       });
       throw error;
     }
-    const latencyMs = performance.now() - started;
     const outcome: RequestOutcome = answer.refusal === undefined ? 'answered' : 'refused';
     this.metrics.record({
       planner: plannerLabel,
       outcome,
-      durationSeconds: latencyMs / 1000,
+      durationSeconds: (performance.now() - started) / 1000,
       contextChars: answer.context.chars,
       llmCalls: answer.usage.llmCalls,
     });
+    return answer;
+  }
+
+  private result(prepared: PreparedRequest, answer: MultiHopAnswer): CapabilityResult {
+    const latencyMs = performance.now() - prepared.started;
     return {
       answer: answer.answer,
       grounded: answer.grounded,
       citations: answer.citations,
       metadata: {
         multi_hop: {
-          ...toMetadata(answer, flags, this.config, compaction, latencyMs),
+          ...toMetadata(answer, prepared.flags, this.config, prepared.compaction, latencyMs),
           extractor: this.extractorId,
+          rewriter: rewriterMetadata(this.rewriterId, answer),
         },
       },
       result: answer,
@@ -268,7 +364,7 @@ function toMetadata(
   config: MultiHopConfig,
   compaction: boolean,
   latencyMs: number,
-): Omit<MultiHopMetadata, 'extractor'> {
+): Omit<MultiHopMetadata, 'extractor' | 'rewriter'> {
   return {
     enabled: flags.enabled,
     planner: flags.enabled ? answer.planner : 'single-pass',
@@ -289,6 +385,19 @@ function toMetadata(
       compaction_yaml: config.compactionEnabled,
       planner_variant: flags.plannerVariantName ?? null,
     },
+  };
+}
+
+function rewriterMetadata(id: string, answer: MultiHopAnswer): MultiHopMetadata['rewriter'] {
+  const usage = answer.usage.rewrite;
+  if (usage === undefined) return null;
+  return {
+    model: id,
+    calls: usage.calls,
+    fallbacks: usage.fallbacks,
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    latency_ms: Math.round(usage.latencyMs * 10) / 10,
   };
 }
 

@@ -4,6 +4,7 @@ import type {
   ChatModel,
   KnowledgeStore,
   MultiHopAnswer,
+  QuestionRewriter,
   TokenCounter,
 } from '@rootweaver/core';
 import type { MultiHopConfig } from '@rootweaver/innovations';
@@ -14,6 +15,8 @@ export interface CapabilityProviders {
   readonly chatModel?: ChatModel;
   readonly extractor?: AnswerExtractor;
   readonly tokenCounter?: TokenCounter;
+  /** The rewriter slot; built from the config's `rewriter:` section when not given. */
+  readonly rewriter?: QuestionRewriter;
   close?(): Promise<void>;
 }
 

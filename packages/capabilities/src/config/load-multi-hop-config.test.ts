@@ -118,6 +118,24 @@ describe('loadMultiHopConfig', () => {
     expect(flag.message).toContain('allowed: true or false');
   });
 
+  it('reads the rewriter section, and names its key path in errors', () => {
+    const loaded = parseMultiHopConfig(
+      'rewriter:\n  kind: llm\n  model: tiny-rewriter\n  base_url: http://127.0.0.1:8081/v1\n',
+    );
+    expect(loaded.config.rewriter).toEqual({
+      kind: 'llm',
+      model: 'tiny-rewriter',
+      baseUrl: 'http://127.0.0.1:8081/v1',
+      timeoutMs: 2000,
+      maxOutputTokens: 64,
+    });
+    const kind = errorOf(() => parseMultiHopConfig('rewriter:\n  kind: t5\n'));
+    expect(kind.message).toContain('bad value at `rewriter.kind`: got "t5"; allowed: one of rules, llm');
+    const url = errorOf(() => parseMultiHopConfig('rewriter:\n  base_url: localhost:8081\n'));
+    expect(url.message).toContain('bad value at `rewriter.base_url`');
+    expect(url.message).toContain('an http(s) URL');
+  });
+
   it('reports every problem at once', () => {
     const error = errorOf(() => parseMultiHopConfig('top_k: 0\nretrieval_mode: fuzzy\n'));
     expect(error.message).toContain('`top_k`');

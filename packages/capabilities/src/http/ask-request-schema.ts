@@ -21,6 +21,8 @@ export const askRequestSchema = z.strictObject({
     .optional(),
   /** Include the hop trace, plan and usage by stage in the response. */
   trace: z.boolean().optional(),
+  /** Answer with Server-Sent Events (as `Accept: text/event-stream` does). */
+  stream: z.boolean().optional(),
 });
 
 export type AskRequestBody = z.infer<typeof askRequestSchema>;
@@ -34,10 +36,17 @@ const fieldRules: Readonly<Record<string, string>> = {
   role: 'one of system, user, assistant',
   content: 'a string of at most 20000 characters',
   trace: 'true or false',
+  stream: 'true or false',
 };
 
 export type ParsedAskRequest =
-  | { readonly ok: true; readonly request: CapabilityRequest; readonly trace: boolean }
+  | {
+      readonly ok: true;
+      readonly request: CapabilityRequest;
+      readonly trace: boolean;
+      /** `"stream": true` in the body; `Accept: text/event-stream` asks for the same. */
+      readonly stream: boolean;
+    }
   | { readonly ok: false; readonly message: string };
 
 /** Validates a parsed JSON body; the message names every bad field and what it must be. */
@@ -69,6 +78,7 @@ export function parseAskRequest(body: unknown): ParsedAskRequest {
   return {
     ok: true,
     trace: data.trace ?? false,
+    stream: data.stream ?? false,
     request: {
       query: data.query,
       ...(user === undefined ? {} : { user }),

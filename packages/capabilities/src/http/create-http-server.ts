@@ -2,13 +2,26 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { isRootweaverError, type RootweaverErrorCode, redactSecrets } from '@rootweaver/core';
 import type { Registry } from 'prom-client';
-import type { CapabilityRequest, CapabilityResult } from '../capability/multi-hop-capability.js';
+import type {
+  CapabilityEvent,
+  CapabilityRequest,
+  CapabilityResult,
+} from '../capability/multi-hop-capability.js';
+import { type AccessLogOptions, createAccessLog } from './access-log.js';
 import { parseAskRequest } from './ask-request-schema.js';
+import { toAskResponseBody } from './ask-response-schema.js';
+import { createBearerAuth } from './auth.js';
+import { createCorsPolicy } from './cors.js';
+import { createOpenApiDocument } from './openapi.js';
+import { sendEventStream, wantsEventStream } from './sse.js';
+import { loadViewerPage, type ViewerPage } from './viewer-page.js';
 
 /** What the HTTP surface needs of `MultiHopCapability`. */
 export interface AskCapability {
   readonly registry: Registry;
   execute(request: CapabilityRequest): Promise<CapabilityResult>;
+  /** The run's events, `finished` last (for `Accept: text/event-stream`). */
+  stream(request: CapabilityRequest): AsyncIterable<CapabilityEvent>;
 }
 
 export interface CreateHttpServerOptions {
@@ -19,6 +32,14 @@ export interface CreateHttpServerOptions {
   readonly maxBodyBytes?: number;
   /** Called for every failed request (5xx) with the error; default: one stderr line. */
   readonly onError?: (error: unknown) => void;
+  /** Origins allowed to call the API from a browser (`--cors ORIGIN`); `*` for any. Default none. */
+  readonly corsOrigins?: readonly string[];
+  /** When set, every route but `/healthz` and the viewer page needs `Authorization: Bearer <token>`. */
+  readonly authToken?: string;
+  /** One JSON line per request (pino); default none. */
+  readonly accessLog?: AccessLogOptions;
+  /** Serve the trace viewer at `GET /` (default true). */
+  readonly viewer?: boolean;
 }
 
 export interface RootweaverHttpServer {
@@ -46,9 +67,15 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     ((error: unknown) => process.stderr.write(`[rootweaver] request failed: ${describeError(error)}\n`));
   let draining = false;
   let inFlight = 0;
+  const cors = options.corsOrigins === undefined ? undefined : createCorsPolicy(options.corsOrigins);
+  const auth = options.authToken === undefined ? undefined : createBearerAuth(options.authToken);
+  const accessLog = options.accessLog === undefined ? undefined : createAccessLog(options.accessLog);
+  let openApiText: string | undefined;
+  const viewer: ViewerPage | undefined = options.viewer === false ? undefined : loadViewerPage();
 
   const server = createServer((request, response) => {
     inFlight += 1;
+    accessLog?.start(request, response);
     response.on('close', () => {
       inFlight -= 1;
       // While draining, a keep-alive connection that just went idle is closed at once, not after its timeout.
@@ -67,6 +94,11 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if (cors?.handle(request, response) === true) return;
+    if (auth !== undefined && path !== '/healthz' && path !== '/' && !auth.authorized(request)) {
+      response.setHeader('WWW-Authenticate', 'Bearer realm="rootweaver"');
+      return sendError(response, 401, 'unauthorized', 'Send the token as `Authorization: Bearer <token>`.');
+    }
     if (path === '/healthz') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(response, 'GET');
       return draining
@@ -80,6 +112,25 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       response.end(text);
       return;
     }
+    if (path === '/' && viewer !== undefined) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(response, 'GET');
+      response.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': Buffer.byteLength(viewer.html),
+        'Content-Security-Policy': viewer.contentSecurityPolicy,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-cache',
+      });
+      response.end(request.method === 'HEAD' ? undefined : viewer.html);
+      return;
+    }
+    if (path === '/openapi.json') {
+      if (request.method !== 'GET') return methodNotAllowed(response, 'GET');
+      openApiText ??= JSON.stringify(createOpenApiDocument({ bearerAuth: auth !== undefined }));
+      response.writeHead(200, { 'Content-Type': jsonType, 'Content-Length': Buffer.byteLength(openApiText) });
+      response.end(openApiText);
+      return;
+    }
     if (path === '/v1/ask') {
       if (request.method !== 'POST') return methodNotAllowed(response, 'POST');
       return ask(request, response);
@@ -88,7 +139,7 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       response,
       404,
       'not-found',
-      `No route ${request.method ?? ''} ${path}. Routes: POST /v1/ask, GET /metrics, GET /healthz.`,
+      `No route ${request.method ?? ''} ${path}. Routes: GET / (viewer), POST /v1/ask, GET /openapi.json, GET /metrics, GET /healthz.`,
     );
   }
 
@@ -131,6 +182,9 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     }
     const validated = parseAskRequest(parsed);
     if (!validated.ok) return sendError(response, 422, 'invalid-input', validated.message);
+    const streamed = wantsEventStream(request, validated.stream);
+    accessLog?.annotateQuery(response, validated.request.query);
+    accessLog?.annotate(response, { stream: streamed });
 
     const controller = new AbortController();
     const abortOnDisconnect = (): void => {
@@ -138,24 +192,20 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     };
     response.on('close', abortOnDisconnect);
     try {
-      const result = await capability.execute({ ...validated.request, signal: controller.signal });
+      const askRequest = { ...validated.request, signal: controller.signal };
+      if (streamed) {
+        const outcome = await sendEventStream(response, capability.stream(askRequest), {
+          trace: validated.trace,
+          onError,
+        });
+        if (outcome.kind === 'finished') annotateResult(outcome.result);
+        else accessLog?.annotate(response, { outcome: outcome.kind });
+        return;
+      }
+      const result = await capability.execute(askRequest);
+      annotateResult(result);
       if (controller.signal.aborted) return;
-      sendJson(response, 200, {
-        answer: result.answer,
-        grounded: result.grounded,
-        citations: result.citations,
-        metadata: result.metadata,
-        ...(validated.trace
-          ? {
-              trace: {
-                hops: result.result.hops,
-                plan: result.result.plan ?? null,
-                usage: result.result.usage,
-                synthesis: result.result.synthesis,
-              },
-            }
-          : {}),
-      });
+      sendJson(response, 200, toAskResponseBody(result, validated.trace));
     } catch (error) {
       if (controller.signal.aborted) return;
       const status = statusFor(error);
@@ -165,6 +215,16 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       sendError(response, status, code, message);
     } finally {
       response.off('close', abortOnDisconnect);
+    }
+
+    function annotateResult(result: CapabilityResult): void {
+      const metadata = result.metadata.multi_hop;
+      accessLog?.annotate(response, {
+        planner: metadata.planner,
+        outcome: metadata.refusal === null ? 'answered' : `refused:${metadata.refusal}`,
+        llm_calls: metadata.llm_calls,
+        tokens: metadata.tokens,
+      });
     }
   }
 

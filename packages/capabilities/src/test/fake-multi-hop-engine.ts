@@ -1,4 +1,4 @@
-import type { AskOptions, MultiHopAnswer, PlannerName } from '@rootweaver/core';
+import type { AskOptions, MultiHopAnswer, NodeTrace, PlannerName } from '@rootweaver/core';
 import type { MultiHopEngine } from '../capability/multi-hop-engine.js';
 
 export interface FakeEngineCall {
@@ -51,9 +51,30 @@ export class FakeMultiHopEngine implements MultiHopEngine {
     const uncompacted = this.options.uncompactedChars ?? 5000;
     const chars =
       options.compaction === true ? Math.min(uncompacted, this.options.compactedChars ?? 2000) : uncompacted;
-    return {
+    const text = `answer to ${question} by ${planner}`;
+    const node: NodeTrace = {
+      id: 1,
       question,
-      answer: `answer to ${question} by ${planner}`,
+      groundedQuestion: question,
+      groundingMethod: 'none',
+      refs: [],
+      answer: text,
+      confidence: 0.9,
+      resolved: true,
+      evidenceIds: ['fake-item'],
+    };
+    // The events a one-node run reports, in the engine's order (`finished` last).
+    const emit = options.onEvent ?? (() => {});
+    if (planner !== 'single-pass') {
+      emit({ type: 'plan', plan: { nodes: [{ id: 1, question, refs: [] }], source: 'rules', repairs: [] } });
+      emit({ type: 'node-started', iteration: 1, nodeId: 1, question, groundedQuestion: question });
+    }
+    emit({ type: 'retrieved', iteration: 1, subQuestion: question, itemIds: ['fake-item'], itemsAdded: 1 });
+    if (planner !== 'single-pass') emit({ type: 'node-answered', iteration: 1, node });
+    for (const word of text.split(/(?<= )/)) emit({ type: 'answer-delta', delta: word });
+    const answer: MultiHopAnswer = {
+      question,
+      answer: text,
       grounded: this.options.refusal === undefined,
       ...(this.options.refusal === undefined ? {} : { refusal: this.options.refusal }),
       planner,
@@ -79,5 +100,7 @@ export class FakeMultiHopEngine implements MultiHopEngine {
       synthesis: { mode: 'llm', reason: 'fake' },
       promptTemplateVersion: 'fake',
     };
+    emit({ type: 'finished', answer });
+    return answer;
   }
 }

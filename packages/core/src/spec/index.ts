@@ -23,4 +23,10 @@ export type {
   StoreStats,
   UpsertOptions,
 } from './knowledge-store.js';
+export type {
+  QuestionRewriter,
+  RewriteOptions,
+  RewriteParent,
+  RewriteResult,
+} from './question-rewriter.js';
 export type { TokenCounter } from './token-counter.js';

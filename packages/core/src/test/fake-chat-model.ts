@@ -1,5 +1,6 @@
 import { RootweaverError, throwIfAborted } from '../errors.js';
 import type { ChatModel, GenerateOptions, GenerateResult } from '../spec/chat-model.js';
+import { countWords, simulatedDelay } from './simulated-delay.js';
 
 /** Decides whether a scripted reply applies to a request: a substring or regex of the last user message, or a predicate. */
 export type ChatMatcher = string | RegExp | ((options: GenerateOptions) => boolean);
@@ -31,28 +32,10 @@ function lastUserMessage(options: GenerateOptions): string {
   return '';
 }
 
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => word.length > 0).length;
-}
-
 function matches(matcher: ChatMatcher, options: GenerateOptions): boolean {
   if (typeof matcher === 'function') return matcher(options);
   const prompt = options.messages.map((message) => message.content).join('\n');
   return typeof matcher === 'string' ? prompt.includes(matcher) : matcher.test(prompt);
-}
-
-function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, milliseconds);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new RootweaverError('aborted', 'The LLM call was cancelled by its AbortSignal.'));
-      },
-      { once: true },
-    );
-  });
 }
 
 /**
@@ -96,7 +79,8 @@ export class FakeChatModel implements ChatModel {
       );
     }
     if (slot !== undefined) slot.used += 1;
-    if (slot?.entry.delayMs !== undefined) await sleep(slot.entry.delayMs, options.signal);
+    if (slot?.entry.delayMs !== undefined)
+      await simulatedDelay(slot.entry.delayMs, options.signal, 'LLM call');
     const reply = slot?.entry.reply ?? this.fallbackReply ?? '';
     if (typeof reply === 'object') throw reply.error;
     const text = typeof reply === 'function' ? reply(options) : reply;

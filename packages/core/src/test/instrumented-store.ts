@@ -1,4 +1,3 @@
-import { RootweaverError } from '../errors.js';
 import type {
   DeleteOptions,
   KnowledgeItem,
@@ -8,6 +7,7 @@ import type {
   StoreStats,
   UpsertOptions,
 } from '../spec/knowledge-store.js';
+import { simulatedDelay } from './simulated-delay.js';
 
 export interface InstrumentedStoreOptions {
   /** Simulated search latency in milliseconds (or per query); honours the request's AbortSignal. */
@@ -51,7 +51,11 @@ export class InstrumentedStore implements KnowledgeStore {
           ? this.options.delayMs(options.query)
           : this.options.delayMs;
       if (delayMs !== undefined && delayMs > 0) {
-        await delay(delayMs, this.options.ignoreSignal === true ? undefined : options.signal);
+        await simulatedDelay(
+          delayMs,
+          this.options.ignoreSignal === true ? undefined : options.signal,
+          'search',
+        );
       }
       return await this.inner.search(options);
     } finally {
@@ -75,20 +79,6 @@ export class InstrumentedStore implements KnowledgeStore {
   close(): Promise<void> {
     return this.inner.close();
   }
-}
-
-function delay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, milliseconds);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new RootweaverError('aborted', 'The search was cancelled by its AbortSignal.'));
-      },
-      { once: true },
-    );
-  });
 }
 
 /** A QA pair as a `KnowledgeItem`: `text` is the `[q;a]` text `${question} ${answer}`. */

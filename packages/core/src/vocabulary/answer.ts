@@ -17,8 +17,25 @@ export type ForcedStop =
 
 export type HopKind = 'decompose' | 'retrieve' | 'decide' | 'select' | 'synthesize' | 'compose';
 
-/** How a dependent sub-question was grounded with its parents' answers. */
-export type GroundingMethod = 'none' | 'placeholder' | 'implicit' | 'appended';
+/**
+ * How a dependent sub-question was grounded with its parents' answers: by the rules (`placeholder`,
+ * `implicit`, `appended`, or `none` when nothing fitted) or by the configured `QuestionRewriter`.
+ */
+export type GroundingMethod = 'none' | 'placeholder' | 'implicit' | 'appended' | 'rewritten';
+
+/** What the rewriter slot did for one node: its question was used, or the rules' because it failed. */
+export interface RewriteTrace {
+  readonly outcome: 'rewritten' | 'fallback';
+  /** Why the rules' question was used: `timeout`, `error (<code>)`, `empty`, `implausible: …`. */
+  readonly reason?: string;
+  /** The rewriter's output (cleaned), when it gave one. */
+  readonly rewriterQuestion?: string;
+  /** What the rules made of the sub-question (the grounded question on a fallback). */
+  readonly rulesQuestion: string;
+  readonly modelId: string;
+  readonly latencyMs: number;
+  readonly tokens?: TokenUsage;
+}
 
 /** The compact planner's record of one plan node. */
 export interface NodeTrace {
@@ -33,6 +50,8 @@ export interface NodeTrace {
   readonly resolved: boolean;
   readonly evidenceIds: readonly string[];
   readonly topItemId?: string;
+  /** Present when a rewriter was asked to ground this node. */
+  readonly rewrite?: RewriteTrace;
 }
 
 /** One step of the reasoning trajectory. */
@@ -73,13 +92,24 @@ export interface StageUsage {
 
 export type LlmStage = 'decompose' | 'decide' | 'synthesize';
 
+/**
+ * The rewriter slot's own account, apart from the main LLM's: its calls and tokens are not in
+ * `llmCalls`, `inputTokens`, `outputTokens` or `byStage`, and no budget counts them.
+ */
+export interface RewriteUsage extends StageUsage {
+  /** Calls whose output was not used (failure, timeout, empty or implausible): the rules grounded. */
+  readonly fallbacks: number;
+}
+
 export interface UsageReport {
   readonly llmCalls: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly byStage: Readonly<Partial<Record<LlmStage, StageUsage>>>;
+  /** Present when a rewriter is configured (even if no node needed it). */
+  readonly rewrite?: RewriteUsage;
   readonly retrievals: number;
-  /** Wall time spent outside LLM calls (retrieval, grounding, extraction, compaction). */
+  /** Wall time spent outside LLM and rewriter calls (retrieval, grounding, extraction, compaction). */
   readonly nonLlmLatencyMs: number;
   readonly totalLatencyMs: number;
 }

@@ -12,6 +12,8 @@ export type {
   NodeTrace,
   PoolItem,
   RefusalReason,
+  RewriteTrace,
+  RewriteUsage,
   StageUsage,
   SynthesisReport,
   UsageReport,

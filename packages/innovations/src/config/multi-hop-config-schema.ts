@@ -85,6 +85,45 @@ export const multiHopConfigSchema = z.strictObject({
     .describe(
       'Per-question budgets; reaching one ends the loop with forced_stop = budget (a normal answer, not an error).',
     ),
+  rewriter: z
+    .strictObject({
+      kind: z
+        .enum(['rules', 'llm'])
+        .default('rules')
+        .describe(
+          [
+            "Who grounds a dependent sub-question with its parents' answers.",
+            '  rules - the built-in rules (placeholders, descriptors, pronouns), no model.',
+            '  llm   - a small chat model first (e.g. a sub-1B instruct model on a local',
+            "          OpenAI-compatible server); the rules' question whenever it fails, times out",
+            "          or writes something implausible (drops the parents' answers, names what no",
+            '          parent said). Its calls and tokens are counted apart (usage.rewrite) and',
+            '          count against no budget.',
+          ].join('\n'),
+        ),
+      model: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('llm: the rewriter model on its server (ROOTWEAVER_REWRITER_MODEL otherwise).')
+        .meta({ examples: ['qwen2.5:0.5b-instruct'] }),
+      base_url: z
+        .string()
+        .regex(/^https?:\/\/\S+$/)
+        .optional()
+        .describe(
+          "llm: the rewriter's OpenAI-compatible base URL (ROOTWEAVER_REWRITER_BASE_URL, else the main LLM's OPENAI_BASE_URL). Its API key is read from ROOTWEAVER_REWRITER_API_KEY only (OPENAI_API_KEY when it shares the main LLM's server).",
+        )
+        .meta({ allowed: 'an http(s) URL', examples: ['http://127.0.0.1:11434/v1'] }),
+      timeout_ms: positiveInteger
+        .default(2000)
+        .describe('llm: per-rewrite time limit (ms); past it the rules ground the sub-question.'),
+      max_output_tokens: positiveInteger.default(64).describe('llm: output token cap per rewrite.'),
+    })
+    .prefault({})
+    .describe(
+      "CompactRAG's rewriter slot: how dependent sub-questions get their parents' answers (compact and keyterm planners).",
+    ),
 });
 
 /** The configuration as `multi_hop.yaml` writes it (snake_case), every default filled in. */

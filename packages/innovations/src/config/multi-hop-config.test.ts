@@ -42,6 +42,7 @@ describe('the configuration schema', () => {
       temperature: 0,
       maxOutputTokens: 512,
       budgets: { maxLlmCalls: 8, maxTokens: 24_000 },
+      rewriter: { kind: 'rules', timeoutMs: 2000, maxOutputTokens: 64 },
     });
   });
 
@@ -110,6 +111,24 @@ describe('overrideMultiHopConfig', () => {
       budgets: { maxLlmCalls: 2, maxTokens: 24_000 },
     });
     expect(() => overrideMultiHopConfig(base, { topK: -2 })).toThrow('bad value at `topK`');
+  });
+
+  it('merges a section: the rewriter keeps the timeout the YAML set when a flag names the model', () => {
+    const base = resolveMultiHopConfig({ rewriter: { timeoutMs: 750 } });
+    expect(overrideMultiHopConfig(base, { rewriter: { kind: undefined } })).toBe(base);
+    const changed = overrideMultiHopConfig(base, {
+      rewriter: { kind: 'llm', model: 'tiny-rewriter', baseUrl: 'http://127.0.0.1:9/v1' },
+    });
+    expect(changed.rewriter).toEqual({
+      kind: 'llm',
+      model: 'tiny-rewriter',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      timeoutMs: 750,
+      maxOutputTokens: 64,
+    });
+    expect(() => overrideMultiHopConfig(base, { rewriter: { baseUrl: 'not a url' } })).toThrow(
+      '`rewriter.baseUrl`',
+    );
   });
 });
 

@@ -55,16 +55,29 @@ export function resolveMultiHopConfig(input: MultiHopConfigInput = {}): MultiHop
 
 /**
  * `config` with the knobs `overrides` sets (e.g. command-line flags over `multi_hop.yaml`), validated;
- * `config` itself when `overrides` sets nothing. Knobs left `undefined` keep the config's value.
+ * `config` itself when `overrides` sets nothing. Knobs left `undefined` keep the config's value; a section
+ * (`budgets`, `rewriter`) keeps the knobs the override leaves out.
  */
 export function overrideMultiHopConfig(
   config: MultiHopConfig,
   overrides: MultiHopConfigInput,
 ): MultiHopConfig {
-  const { budgets, ...knobs } = definedOnly(overrides);
-  const budgetOverrides = definedOnly(budgets ?? {});
-  if (Object.keys(knobs).length === 0 && Object.keys(budgetOverrides).length === 0) return config;
-  return resolveMultiHopConfig({ ...config, ...knobs, budgets: { ...config.budgets, ...budgetOverrides } });
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(definedOnly(overrides))) {
+    const current: unknown = (config as Record<string, unknown>)[key];
+    if (isPlainObject(value) && isPlainObject(current)) {
+      const section = definedOnly(value);
+      if (Object.keys(section).length > 0) changed[key] = { ...current, ...section };
+    } else {
+      changed[key] = value;
+    }
+  }
+  if (Object.keys(changed).length === 0) return config;
+  return resolveMultiHopConfig({ ...config, ...changed });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function definedOnly<Value extends object>(value: Value): Partial<Value> {

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type {
   AnswerExtractor,
   AskOptions,
@@ -11,6 +12,7 @@ import type {
   NodeTrace,
   Plan,
   PlannerName,
+  QuestionRewriter,
   RefusalReason,
   TokenCounter,
 } from '@rootweaver/core';
@@ -31,6 +33,7 @@ import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js'
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
 import { lastForcedStop, RunContext } from './run-context.js';
 import { streamRun } from './run-stream.js';
+import { defaultTracer } from './run-tracing.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
@@ -47,8 +50,21 @@ export interface MultiHopRAGOptions {
    * the answering node, rule decomposition); the rest stay `defaultAnswerPolicy`'s.
    */
   readonly answerPolicy?: Partial<AnswerPolicy> | undefined;
+  /**
+   * CompactRAG's rewriter slot: asked to ground each dependent sub-question (compact and keyterm planners),
+   * the answer policy's rules backing it up (e.g. `new ModelQuestionRewriter({ chatModel: small })`). Its
+   * calls are counted in `usage.rewrite`, apart from the LLM's. Required when `config.rewriter.kind` is
+   * `llm`; without it the rules ground.
+   */
+  readonly rewriter?: QuestionRewriter | undefined;
   /** Longest accepted question, in characters. Default 2,000. */
   readonly maxQuestionChars?: number;
+  /**
+   * Where the run's OpenTelemetry spans go (run, hops, nodes, retrieval, extraction, LLM calls with the
+   * GenAI semantic conventions, compaction). Default `trace.getTracer('rootweaver')`: the globally
+   * registered SDK's, a no-op when none is.
+   */
+  readonly tracer?: Tracer | undefined;
 }
 
 export const defaultMaxQuestionChars = 2000;
@@ -88,6 +104,8 @@ export class MultiHopRAG {
   private readonly tokenCounter: TokenCounter | undefined;
   private readonly maxQuestionChars: number;
   private readonly answerPolicy: AnswerPolicy;
+  private readonly tracer: Tracer;
+  private readonly rewriter: QuestionRewriter | undefined;
 
   constructor(options: MultiHopRAGOptions) {
     this.chatModel = options.chatModel;
@@ -97,6 +115,15 @@ export class MultiHopRAG {
     this.config = resolveMultiHopConfig(options.config);
     this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
     this.answerPolicy = { ...defaultAnswerPolicy, ...options.answerPolicy };
+    this.tracer = options.tracer ?? defaultTracer();
+    this.rewriter = options.rewriter;
+    if (this.rewriter === undefined && this.config.rewriter.kind === 'llm') {
+      throw new RootweaverError(
+        'not-configured',
+        "config.rewriter.kind is 'llm' but no rewriter was given: pass `rewriter` (e.g. new ModelQuestionRewriter({ chatModel })), " +
+          "or build the engine with createEngine of @rootweaver/capabilities, which makes one from the config; or set rewriter.kind to 'rules'.",
+      );
+    }
   }
 
   /** Answers a question with the configured (or requested) planner. */
@@ -171,6 +198,9 @@ export class MultiHopRAG {
     const { run, planner } = this.startRun(question, plannerName, options);
     try {
       return await this.answerRun(plannerName, await this.gather(run, planner));
+    } catch (error) {
+      run.tracing.fail(error);
+      throw error;
     } finally {
       run.close();
     }
@@ -214,6 +244,7 @@ export class MultiHopRAG {
       synthesis: outcome?.synthesis ?? { mode: 'none', reason: refusal ?? 'none' },
       promptTemplateVersion: planner.promptTemplateVersion,
     };
+    run.tracing.recordAnswer(result);
     run.emit({ type: 'finished', answer: result });
     return result;
   }
@@ -233,6 +264,8 @@ export class MultiHopRAG {
         extractor: this.extractor,
         tokenCounter: this.tokenCounter,
         policy: this.answerPolicy,
+        tracer: this.tracer,
+        rewriter: this.rewriter,
       },
       {
         question: trimmed,
@@ -248,6 +281,7 @@ export class MultiHopRAG {
         onEvent: options.onEvent,
         history: options.history ?? [],
         givenPlan: options.plan,
+        maxQuestionChars: this.maxQuestionChars,
       },
     );
     return { run, planner };
@@ -280,12 +314,30 @@ export class MultiHopRAG {
       };
     }
     const { compactionEnabled } = run.settings;
-    const compaction = compactBlocks(gathered.blocks, {
-      enabled: compactionEnabled,
-      maxChars: this.config.compactionMaxChars,
-      openSubQueries: gathered.openSubQueries,
-      query: run.question,
-    });
+    // ADR-077's compaction belongs to no hop: its span is the run's child.
+    run.tracing.endHop();
+    const compaction = await run.tracing.span(
+      'rootweaver.compact',
+      {
+        attributes: {
+          'rootweaver.compaction.enabled': compactionEnabled,
+          'rootweaver.compaction.max_chars': this.config.compactionMaxChars,
+        },
+      },
+      async () =>
+        compactBlocks(gathered.blocks, {
+          enabled: compactionEnabled,
+          maxChars: this.config.compactionMaxChars,
+          openSubQueries: gathered.openSubQueries,
+          query: run.question,
+        }),
+      (result) => ({
+        'rootweaver.context.chars': result.chars,
+        'rootweaver.context.uncompacted_chars': result.uncompactedChars,
+        'rootweaver.compaction.kept_lines': result.keptLines,
+        'rootweaver.compaction.dropped_lines': result.droppedLines,
+      }),
+    );
     const context: ContextReport = {
       chars: compaction.chars,
       uncompactedChars: compaction.uncompactedChars,

@@ -1,3 +1,4 @@
+import { SpanKind, type Tracer } from '@opentelemetry/api';
 import type {
   AnswerExtractor,
   ChatMessage,
@@ -11,16 +12,19 @@ import type {
   NodeTrace,
   Plan,
   PlannerName,
+  QuestionRewriter,
   ResponseFormat,
+  RewriteParent,
   SearchHit,
   SynthesisMode,
   TokenCounter,
   TokenUsage,
 } from '@rootweaver/core';
-import { abortable, abortError, RootweaverError } from '@rootweaver/core';
+import { abortable, abortError, isRootweaverError, RootweaverError } from '@rootweaver/core';
 import type { MultiHopConfig } from '../config.js';
 import type { AnswerPolicy } from '../policy/index.js';
 import { ContextPool } from './context-pool.js';
+import { RunTracing } from './run-tracing.js';
 import { UsageTracker } from './usage-tracker.js';
 
 export interface RunPorts {
@@ -30,6 +34,10 @@ export interface RunPorts {
   readonly store: KnowledgeStore;
   readonly extractor: AnswerExtractor;
   readonly tokenCounter: TokenCounter | undefined;
+  /** Where the run's spans go (`@opentelemetry/api`; a no-op without an SDK). */
+  readonly tracer: Tracer;
+  /** The rewriter slot (CompactRAG's): asked first to ground dependent sub-questions; none means the rules. */
+  readonly rewriter: QuestionRewriter | undefined;
 }
 
 export interface RunSettings {
@@ -42,6 +50,8 @@ export interface RunSettings {
   readonly onEvent: ((event: MultiHopEvent) => void) | undefined;
   readonly history: readonly ChatMessage[];
   readonly givenPlan: Plan | undefined;
+  /** The longest question the engine accepts: a rewrite may not be longer. */
+  readonly maxQuestionChars: number;
 }
 
 export interface GenerateCall {
@@ -51,6 +61,16 @@ export interface GenerateCall {
   /** Stream text deltas as `answer-delta` events (the synthesis call only). */
   readonly stream?: boolean;
 }
+
+/** One rewriter call: its text, or why there is none (the rules then ground the sub-question). */
+export type Rewritten =
+  | {
+      readonly text: string;
+      readonly latencyMs: number;
+      readonly tokens: TokenUsage | undefined;
+      readonly modelId: string;
+    }
+  | { readonly failure: string; readonly latencyMs: number; readonly modelId: string };
 
 export interface Generated {
   readonly text: string;
@@ -62,6 +82,9 @@ export interface Generated {
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
+
+/** The abort reason of a rewrite that ran out of time (told apart from the run's own cancellation). */
+const rewriteTimeout = Symbol('rewrite-timeout');
 
 /** What a run announced before it ended: kept for the partial answer of a cancelled run. */
 export interface Announced {
@@ -75,7 +98,9 @@ export interface Announced {
  * found it returns (`Gathered`, `SynthesisOutcome`), and the engine builds the answer from that.
  */
 export class RunContext {
-  readonly usage = new UsageTracker();
+  readonly usage: UsageTracker;
+  /** The run's OpenTelemetry spans. */
+  readonly tracing: RunTracing;
   private readonly trace: HopTrace[] = [];
   readonly pool: ContextPool;
   private announcedPlan: Plan | undefined;
@@ -89,6 +114,13 @@ export class RunContext {
     readonly settings: RunSettings,
   ) {
     this.pool = new ContextPool(settings.config.maxPoolChunks);
+    this.tracing = new RunTracing(ports.tracer, {
+      'rootweaver.planner': settings.planner,
+      'rootweaver.compaction.enabled': settings.compactionEnabled,
+      'rootweaver.synthesis.requested': settings.synthesisMode,
+      'rootweaver.question.chars': settings.question.length,
+    });
+    this.usage = new UsageTracker({ rewriter: ports.rewriter !== undefined });
     // Ports may add an abort listener per call (the openai SDK does, and never removes it): they get
     // a signal that lives as long as this run, linked to the caller's by one listener that `close`
     // removes, so a signal shared by many questions gathers nothing.
@@ -104,8 +136,9 @@ export class RunContext {
     }
   }
 
-  /** Ends the run: unlinks its signal from the caller's. */
+  /** Ends the run: unlinks its signal from the caller's, ends its spans. */
   close(): void {
+    this.tracing.end();
     if (this.forwardAbort !== undefined)
       this.settings.signal?.removeEventListener('abort', this.forwardAbort);
   }
@@ -124,6 +157,7 @@ export class RunContext {
 
   /** Emits an event; a listener that throws does not break the run. */
   emit(event: MultiHopEvent): void {
+    this.tracing.observe(event);
     try {
       this.settings.onEvent?.(event);
     } catch {
@@ -167,6 +201,38 @@ export class RunContext {
     this.throwIfAborted();
     const messages = this.messagesFor(call.prompt);
     const started = performance.now();
+    // OpenTelemetry GenAI semantic conventions: span `chat {model}`, request and usage attributes.
+    const generated = await this.tracing.span(
+      `chat ${chatModel.modelId}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.request.model': chatModel.modelId,
+          'gen_ai.request.temperature': this.config.temperature,
+          'gen_ai.request.max_tokens': this.config.maxOutputTokens,
+          'gen_ai.output.type':
+            call.responseFormat === undefined || call.responseFormat.type === 'text' ? 'text' : 'json',
+          'rootweaver.llm.stage': call.stage,
+        },
+      },
+      () => this.callModel(chatModel, call, messages, started),
+      (done) => ({
+        'gen_ai.usage.input_tokens': done.tokens.inputTokens,
+        'gen_ai.usage.output_tokens': done.tokens.outputTokens,
+        'rootweaver.llm.usage_reported': done.reported,
+      }),
+    );
+    this.usage.record(call.stage, { ...generated.tokens, latencyMs: generated.latencyMs });
+    return { text: generated.text, latencyMs: generated.latencyMs, tokens: generated.tokens };
+  }
+
+  private async callModel(
+    chatModel: ChatModel,
+    call: GenerateCall,
+    messages: readonly ChatMessage[],
+    started: number,
+  ): Promise<Generated & { readonly reported: boolean }> {
     const result = await abortable(
       chatModel.generate({
         messages,
@@ -188,21 +254,32 @@ export class RunContext {
           inputTokens: messages.reduce((sum, message) => sum + this.countTokens(message.content), 0),
           outputTokens: this.countTokens(result.text),
         };
-    this.usage.record(call.stage, { ...tokens, latencyMs });
-    return { text: result.text, latencyMs, tokens };
+    return { text: result.text, latencyMs, tokens, reported };
   }
 
   /** Top-k retrieval for one sub-question (config's `topK` and `retrievalMode`), cancellable at once. */
   async retrieve(query: string): Promise<SearchHit[]> {
     this.throwIfAborted();
-    const result = await abortable(
-      this.ports.store.search({
-        query,
-        topK: this.config.topK,
-        mode: this.config.retrievalMode,
-        ...(this.signal === undefined ? {} : { signal: this.signal }),
-      }),
-      this.signal,
+    const result = await this.tracing.span(
+      'rootweaver.retrieve',
+      {
+        question: query,
+        attributes: {
+          'rootweaver.retrieval.top_k': this.config.topK,
+          'rootweaver.retrieval.mode': this.config.retrievalMode,
+        },
+      },
+      () =>
+        abortable(
+          this.ports.store.search({
+            query,
+            topK: this.config.topK,
+            mode: this.config.retrievalMode,
+            ...(this.signal === undefined ? {} : { signal: this.signal }),
+          }),
+          this.signal,
+        ),
+      (found) => ({ 'rootweaver.retrieval.hits': found.hits.length }),
     );
     this.usage.retrievals += 1;
     return result.hits;
@@ -210,15 +287,108 @@ export class RunContext {
 
   async extract(question: string, evidence: readonly SearchHit[]): Promise<Extraction> {
     this.throwIfAborted();
-    if (evidence.length === 0) return { answer: '', confidence: 0, evidenceIds: [] };
-    return abortable(
-      this.ports.extractor.extract({
-        question,
-        evidence,
-        ...(this.signal === undefined ? {} : { signal: this.signal }),
-      }),
-      this.signal,
+    const extraction: Extraction =
+      evidence.length === 0
+        ? { answer: '', confidence: 0, evidenceIds: [] }
+        : await this.tracing.span(
+            'rootweaver.extract',
+            {
+              question,
+              attributes: {
+                'rootweaver.extractor': this.ports.extractor.id,
+                'rootweaver.extraction.candidates': evidence.length,
+              },
+            },
+            () =>
+              abortable(
+                this.ports.extractor.extract({
+                  question,
+                  evidence,
+                  ...(this.signal === undefined ? {} : { signal: this.signal }),
+                }),
+                this.signal,
+              ),
+            (found) => ({
+              'rootweaver.extraction.confidence': found.confidence,
+              'rootweaver.extraction.evidence_count': found.evidenceIds.length,
+            }),
+          );
+    // A node's work ends with its extraction.
+    this.tracing.endNode(question, {
+      'rootweaver.node.confidence': extraction.confidence,
+      'rootweaver.node.evidence_count': extraction.evidenceIds.length,
+      'rootweaver.node.answered': extraction.answer.trim().length > 0,
+    });
+    return extraction;
+  }
+
+  /**
+   * One call of the rewriter slot, limited to `rewriter.timeoutMs` and cancellable with the run; it goes
+   * to the rewriter's own account (`usage.rewrite`), never the LLM's or its budgets. A failure or a
+   * timeout is returned, not thrown; only the run's own cancellation throws.
+   */
+  async rewrite(question: string, parents: readonly RewriteParent[]): Promise<Rewritten> {
+    const rewriter = this.ports.rewriter;
+    if (rewriter === undefined) {
+      throw new RootweaverError('not-configured', 'This step needs a rewriter: pass one to MultiHopRAG.');
+    }
+    this.throwIfAborted();
+    // A model call of its own (CompactRAG's rewriter slot): a client span with the GenAI attributes.
+    return this.tracing.span(
+      `chat ${rewriter.id}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.request.model': rewriter.id,
+          'rootweaver.llm.stage': 'rewrite',
+        },
+      },
+      () => this.callRewriter(rewriter, question, parents),
+      (rewritten) =>
+        'failure' in rewritten
+          ? { 'rootweaver.rewrite.failure': rewritten.failure }
+          : {
+              'gen_ai.usage.input_tokens': rewritten.tokens?.inputTokens ?? 0,
+              'gen_ai.usage.output_tokens': rewritten.tokens?.outputTokens ?? 0,
+            },
     );
+  }
+
+  private async callRewriter(
+    rewriter: QuestionRewriter,
+    question: string,
+    parents: readonly RewriteParent[],
+  ): Promise<Rewritten> {
+    const { timeoutMs } = this.config.rewriter;
+    const call = new AbortController();
+    const timer = setTimeout(() => call.abort(rewriteTimeout), timeoutMs);
+    const runSignal = this.signal;
+    const forwardAbort = (): void => call.abort(runSignal?.reason);
+    runSignal?.addEventListener('abort', forwardAbort, { once: true });
+    const started = performance.now();
+    try {
+      const result = await abortable(
+        rewriter.rewrite({ question, parents, signal: call.signal }),
+        call.signal,
+      );
+      const latencyMs = result.latencyMs > 0 ? result.latencyMs : performance.now() - started;
+      this.usage.recordRewrite({ ...(result.usage ?? { inputTokens: 0, outputTokens: 0 }), latencyMs });
+      return { text: result.text, latencyMs, tokens: result.usage, modelId: result.modelId };
+    } catch (error) {
+      if (this.signal?.aborted === true) throw abortError(this.signal);
+      const latencyMs = performance.now() - started;
+      this.usage.recordRewrite({ inputTokens: 0, outputTokens: 0, latencyMs });
+      // The engine's timer or the adapter's own timeout (an SDK set to the same limit), whichever fired first.
+      const timedOut = call.signal.reason === rewriteTimeout || isRootweaverError(error, 'llm-timeout');
+      const failure = timedOut
+        ? `timeout (${timeoutMs} ms)`
+        : `error (${error instanceof RootweaverError ? error.code : error instanceof Error ? error.name : 'unknown'})`;
+      return { failure, latencyMs, modelId: rewriter.id };
+    } finally {
+      clearTimeout(timer);
+      runSignal?.removeEventListener('abort', forwardAbort);
+    }
   }
 
   /** The hop trace so far. */

@@ -41,7 +41,7 @@ function agentNounOf(verb: string): string | undefined {
  * yes/no, "unknown", or a long sentence with no proper noun in it. A long answer gives its first
  * proper-noun chunk, which is still a substring of the answer (never an invented entity).
  */
-function entityOf(answer: string): string | undefined {
+export function answerEntity(answer: string): string | undefined {
   const cleaned = answer
     .trim()
     .replace(/^["'‘“]|["'’”]$/g, '')
@@ -245,7 +245,7 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
   const parents = options.parents
     // "Who is X?" is answered by a description of X, which no dependent question refers to.
     .filter((parent) => !isIdentityQuestion(parent.question) || hasPlaceholder(options.question))
-    .map((parent) => ({ ...parent, entity: entityOf(parent.answer) }))
+    .map((parent) => ({ ...parent, entity: answerEntity(parent.answer) }))
     .filter((parent): parent is ParentAnswer & { entity: string } => parent.entity !== undefined)
     // The rule of the seed: what is inserted must come from a parent's answer.
     .filter((parent) => parent.answer.includes(parent.entity));

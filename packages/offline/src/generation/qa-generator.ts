@@ -25,6 +25,12 @@ export interface GenerateQaResult {
   readonly calls?: number;
 }
 
+/**
+ * How a worker thread makes an equal generator, for generators that are pure functions of a
+ * passage (no I/O, no state): `index build` then annotates and generates on every core.
+ */
+export type GeneratorRecipe = { readonly kind: 'rules'; readonly disabledFamilies?: readonly string[] };
+
 /** Turns one annotated passage into atomic QA pairs. */
 export interface QaGenerator {
   /** Recorded in the manifest, e.g. `rules@1` or `llm:gpt-4o-mini@1`. */
@@ -32,4 +38,6 @@ export interface QaGenerator {
   /** How thoroughly passages are annotated before generation. */
   readonly annotationMode: AnnotationMode;
   generate(options: GenerateQaOptions): Promise<GenerateQaResult>;
+  /** Set when worker threads can make the same generator (see `GeneratorRecipe`). */
+  readonly workerRecipe?: GeneratorRecipe;
 }

@@ -2,7 +2,13 @@ import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type { Annotation, EntityKind } from '../annotation/annotate-entities.js';
 import { normaliseText } from '../validation/normalise-text.js';
 import { decontextualise, titleEntity } from './decontextualise.js';
-import type { GeneratedPair, GenerateQaOptions, GenerateQaResult, QaGenerator } from './qa-generator.js';
+import type {
+  GeneratedPair,
+  GenerateQaOptions,
+  GenerateQaResult,
+  GeneratorRecipe,
+  QaGenerator,
+} from './qa-generator.js';
 import { type RelationFamily, relationFamilies, type SentenceContext } from './rules/index.js';
 import { date } from './rules/patterns.js';
 import { entitySubject, plausibleSubject, wordTags } from './rules/sentence-context.js';
@@ -56,6 +62,7 @@ export interface RuleBasedGeneratorOptions {
 export class RuleBasedGenerator implements QaGenerator {
   readonly id: string;
   readonly annotationMode = 'fast' as const;
+  readonly workerRecipe: GeneratorRecipe;
   private readonly families: readonly RelationFamily[];
   private readonly counts = new Map<string, { sentences: number; pairs: number }>();
 
@@ -70,7 +77,10 @@ export class RuleBasedGenerator implements QaGenerator {
         `Unknown rule famil${unknown.length === 1 ? 'y' : 'ies'} ${unknown.join(', ')}; the families are ${[...known].join(', ')}.`,
       );
     this.families = all.filter((family) => !disabled.includes(family.id));
-    this.id = disabled.length === 0 ? 'rules@2' : `rules@2-without-${disabled.sort().join('+')}`;
+    this.id = disabled.length === 0 ? 'rules@2' : `rules@2-without-${[...disabled].sort().join('+')}`;
+    // Worker threads of `index build` make the same generator: the same families switched off.
+    this.workerRecipe =
+      disabled.length === 0 ? { kind: 'rules' } : { kind: 'rules', disabledFamilies: disabled };
   }
 
   /** Sentences and pairs per family since this generator was made (the pairs kept after de-duplication). */

@@ -89,7 +89,26 @@ describe('EmbeddedStore', () => {
       ),
     );
     database.close();
-    expect(meta.schema_version).toBe('1');
+    expect(meta.schema_version).toBe('2');
+  });
+
+  it('keeps the later of two items with one id in one upsert, indexed once', async () => {
+    const store = await EmbeddedStore.open({ directory: freshDirectory() });
+    await store.upsert({
+      items: [
+        item('a', 'd', 'quorvath lantern'),
+        item('b', 'd', 'other words'),
+        item('a', 'd', 'zelmira harbour'),
+      ],
+    });
+    expect((await store.stats()).items).toBe(2);
+    expect((await store.search({ query: 'quorvath', topK: 5, mode: 'lexical' })).hits).toEqual([]);
+    const hits = (await store.search({ query: 'zelmira harbour', topK: 5, mode: 'lexical' })).hits;
+    expect(hits.map((hit) => hit.id)).toEqual(['a']);
+    await store.upsert({ items: [item('a', 'd', 'quorvath lantern')] });
+    expect((await store.search({ query: 'zelmira', topK: 5, mode: 'lexical' })).hits).toEqual([]);
+    expect((await store.search({ query: 'quorvath', topK: 5, mode: 'lexical' })).hits[0]?.id).toBe('a');
+    await store.close();
   });
 
   it('folds English plurals in lexical search', async () => {

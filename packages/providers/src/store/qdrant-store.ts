@@ -389,8 +389,14 @@ export class QdrantStore implements KnowledgeStore {
   private async embedQuery(query: string, signal: AbortSignal | undefined): Promise<Float32Array> {
     const embedder = this.embedder;
     if (embedder === undefined) throw new RootweaverError('not-configured', 'No embedder is configured.');
-    const [vector] = (await embedder.embed({ values: [query], ...(signal === undefined ? {} : { signal }) }))
-      .vectors;
+    const [vector] = (
+      await embedder.embed({
+        values: [query],
+        // e5/bge-style encoders prefix a query differently from the passages it is matched against.
+        purpose: 'query',
+        ...(signal === undefined ? {} : { signal }),
+      })
+    ).vectors;
     if (vector === undefined)
       throw new RootweaverError('embedding-failed', `The embedder ${embedder.modelId} returned no vector.`);
     return vector;

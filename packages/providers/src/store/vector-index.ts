@@ -36,6 +36,15 @@ function loadUsearch(): UsearchModule {
   return usearch;
 }
 
+/** The usearch settings of every `VectorIndex` (cosine, f16, M = 16, expansion 64/64); benchmarks reuse them. */
+export const hnswSettings = {
+  metric: 'cos',
+  quantization: 'f16',
+  connectivity: 16,
+  expansion_add: 64,
+  expansion_search: 64,
+} as const;
+
 export interface VectorMatch {
   readonly key: number;
   /** Cosine similarity, 1 = same direction. */
@@ -49,14 +58,7 @@ export class VectorIndex {
 
   constructor(dimension: number) {
     this.dimension = dimension;
-    this.index = new (loadUsearch().Index)({
-      dimensions: dimension,
-      metric: 'cos',
-      quantization: 'f16',
-      connectivity: 16,
-      expansion_add: 64,
-      expansion_search: 64,
-    });
+    this.index = new (loadUsearch().Index)({ dimensions: dimension, ...hnswSettings });
   }
 
   /** Loads a saved index; returns the dimension stored in the file. Throws on an unreadable file. */
@@ -109,7 +111,8 @@ export class VectorIndex {
   search(vector: Float32Array, k: number): VectorMatch[] {
     const size = this.index.size();
     if (size === 0 || k <= 0) return [];
-    const result = this.index.search(vector, Math.min(k, size));
+    // One query, one thread: usearch starts `threads` new threads per call (0 = one per core).
+    const result = this.index.search(vector, Math.min(k, size), 1);
     const matches: VectorMatch[] = [];
     for (let position = 0; position < result.keys.length; position += 1) {
       const key = result.keys[position];

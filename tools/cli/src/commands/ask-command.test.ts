@@ -51,6 +51,24 @@ describe('rootweaver ask', () => {
     expect(io.out()).toMatch(/^hop \d+ · /m);
     expect(io.out()).toMatch(/^answer: .*Mira Castellan/m);
     expect(io.out()).toMatch(/^LLM calls: 0 · tokens: /m);
+    // Each node shows the pairs its answer was extracted from (its evidence ids), as the JSON answer has them.
+    const json = createRecordingIo();
+    await runCli(
+      ['ask', 'Who directed The Glass Orchard?', '--index', index, '--json'],
+      json,
+      allCommands,
+      signal,
+    );
+    const answer = JSON.parse(json.out()) as {
+      pool: { id: string; text: string }[];
+      hops: { nodes?: { evidenceIds: string[] }[] }[];
+    };
+    const texts = new Map(answer.pool.map((item) => [item.id, item.text]));
+    const evidence = answer.hops.flatMap((hop) => hop.nodes ?? []).flatMap((node) => node.evidenceIds);
+    expect(evidence.length).toBeGreaterThan(0);
+    const shown = [...io.out().matchAll(/^ {5}evidence: (.*)$/gm)].map((match) => match[1]);
+    expect(shown).toEqual(evidence.map((id) => texts.get(id)));
+    expect(io.out()).not.toContain('top pair');
     const single = createRecordingIo();
     await runCli(
       ['ask', 'Who directed The Glass Orchard?', '--index', index, '--single-pass', '--json'],

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { type MultiHopAnswer, type MultiHopEvent, RootweaverError } from '@rootweaver/core';
+import { streamRun } from '@rootweaver/innovations';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineOptions, engineOptionsUsage, engineSettingsFrom } from '../engine-options.js';
@@ -7,13 +9,15 @@ import { booleanOption, parseArguments, stringOption } from '../parse-arguments.
 import { renderAnswer } from '../render-answer.js';
 
 const usage = `Usage: rootweaver ask "question" --index DIR [--config FILE] [--planner compact|adaptive|keyterm]
-                      [--single-pass] [--compaction on|off] [--synthesis auto|llm|extractive] [--json] [--trace]
+                      [--single-pass] [--compaction on|off] [--synthesis auto|llm|extractive]
+                      [--rewriter rules|llm:MODEL@URL] [--json] [--trace]
 
   --index DIR     an index built by 'rootweaver index' (the demo's is .rootweaver/sample-index)
 ${engineOptionsUsage}
   --single-pass   plain RAG: one retrieval, one answer
   --json          print the whole answer object as JSON
-  --trace         show the plan and every hop (sub-question, grounded form, top pair, answer, confidence)
+  --trace         show the run as it happened: the plan, every hop, each node's grounded question,
+                  answer, confidence and the evidence pairs the answer came from
 
 An LLM is used when OPENAI_BASE_URL / OPENAI_API_KEY are set; without one, rules and heuristics answer.`;
 
@@ -42,15 +46,27 @@ export async function runAsk(args: readonly string[], io: CliIo, signal: AbortSi
     signal,
   });
   try {
-    const answer = booleanOption(values, 'single-pass')
-      ? await opened.engine.askSinglePass(question, { signal })
-      : await opened.engine.ask(question, { signal });
+    // The run as a stream of events; `--trace` is rendered from them, the answer is the `finished` one's.
+    const { engine } = opened;
+    const run = booleanOption(values, 'single-pass')
+      ? streamRun((runOptions) => engine.askSinglePass(question, runOptions), { signal })
+      : engine.stream(question, { signal });
+    const events: MultiHopEvent[] = [];
+    let answer: MultiHopAnswer | undefined;
+    for await (const event of run) {
+      events.push(event);
+      if (event.type === 'finished') answer = event.answer;
+    }
+    if (answer === undefined) throw new RootweaverError('aborted', 'The run ended without an answer.');
     if (booleanOption(values, 'json')) {
       io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
     } else {
       const items = new Map(answer.pool.map((item) => [item.id, item.text]));
       io.stdout(
-        renderAnswer(answer, { trace: booleanOption(values, 'trace'), itemText: (id) => items.get(id) }),
+        renderAnswer(answer, {
+          ...(booleanOption(values, 'trace') ? { events } : {}),
+          itemText: (id) => items.get(id),
+        }),
       );
     }
     return 0;

@@ -1,3 +1,4 @@
+import type { MultiHopEvent } from '@rootweaver/core';
 import { answerContains, type GoldenQuestion, loadGoldenSet } from '@rootweaver/eval';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
@@ -70,7 +71,8 @@ export async function runDemoWith(
     let llmCalls = 0;
     let tokens = 0;
     const show = async (question: GoldenQuestion, scored: boolean) => {
-      const answer = await engine.ask(question.query, { signal });
+      const events: MultiHopEvent[] = [];
+      const answer = await engine.ask(question.query, { signal, onEvent: (event) => events.push(event) });
       const hit = answerContains(answer.answer, question.expected_answer_contains) === 1;
       if (scored && hit) hits += 1;
       if (scored) {
@@ -87,7 +89,7 @@ export async function runDemoWith(
         return;
       }
       const items = new Map(answer.pool.map((item) => [item.id, item.text]));
-      const rendered = renderAnswer(answer, { trace: true, itemText: (id) => items.get(id) });
+      const rendered = renderAnswer(answer, { events, itemText: (id) => items.get(id) });
       io.stdout(
         `${rendered.replace(/^(?=.)/gm, '  ')}  expected: ${question.expected_answer_contains.join(', ')}\n\n`,
       );

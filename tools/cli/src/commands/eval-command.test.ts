@@ -359,3 +359,70 @@ describe('rootweaver eval --rule-report', () => {
     }
   });
 });
+
+describe('rootweaver eval --rewriter', () => {
+  const server = new OpenAICompatibleTestServer();
+  beforeAll(async () => {
+    await server.start();
+    // A rewriter that puts the last earlier answer in place of the bracketed placeholder.
+    server.onChat(/Rewritten question:$/, (request) => {
+      const message = request.lastUserMessage;
+      const question = /^Question: (.*)$/m.exec(message)?.[1] ?? '';
+      const answers = [...message.matchAll(/ A: (.*)$/gm)].map((match) => match[1] ?? '');
+      return question.replace(/\[[^\]]+\]/, answers.at(-1) ?? '');
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const base = ['eval', '--questions', questions, '--kb', kb, '--json', '--limit', '2'];
+
+  it('refuses a setting that is not rules, llm:MODEL or llm:MODEL@URL', async () => {
+    for (const value of ['t5', 'llm:', 'llm:@http://127.0.0.1:1/v1']) {
+      const io = ioWith();
+      expect(await runCli([...base, '--rewriter', value], io, allCommands, signal)).toBe(2);
+      expect(io.err()).toMatch(/--rewriter must be rules, llm:MODEL or llm:MODEL@URL/);
+    }
+  });
+
+  it('measures with a rewriter in one command, its calls reported apart from the LLM calls', async () => {
+    const plain = ioWith();
+    expect(await runCli(base, plain, allCommands, signal)).toBe(0);
+    const without = JSON.parse(plain.out());
+    expect(without.rewrite).toBeUndefined();
+
+    const out = await mkdtemp(join(tmpdir(), 'rw-eval-rewriter-'));
+    const io = ioWith();
+    const rewriter = `llm:tiny-rewriter:0.5b@${server.url}`;
+    expect(await runCli([...base, '--rewriter', rewriter, '--out', out], io, allCommands, signal)).toBe(0);
+    const summary = JSON.parse(io.out());
+    expect(io.err()).toContain('rewriter: llm:tiny-rewriter:0.5b');
+    expect(summary.llmCallsPerQuestion).toBe(without.llmCallsPerQuestion);
+    expect(summary.rewrite.calls).toBe(server.chatRequests.length);
+    expect(summary.rewrite.calls).toBeGreaterThan(0);
+    expect(summary.rewrite.fallbacks).toBe(0);
+    expect(summary.rewrite.rewrittenNodes).toBe(summary.rewrite.calls);
+    expect(server.chatRequests.every((request) => request.body?.model === 'tiny-rewriter:0.5b')).toBe(true);
+    const results = (await readFile(join(out, 'results.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const chain = results.find((result) => result.kind === 'chain');
+    expect(chain.nodes[1]).toMatchObject({
+      groundedQuestion: `Which university did ${chain.nodes[0].answer} study at?`,
+      rewrite: 'rewritten',
+    });
+    expect(await readFile(join(out, 'report.md'), 'utf8')).toContain('| rewriter | llm:tiny-rewriter:0.5b:');
+
+    // The same command against a failing endpoint: every rewrite falls back to the rules.
+    server.injectFault({ kind: 'server-error', status: 503 }, { times: Infinity });
+    const failing = ioWith();
+    expect(await runCli([...base, '--rewriter', rewriter], failing, allCommands, signal)).toBe(0);
+    const fallen = JSON.parse(failing.out());
+    expect(fallen.rewrite.fallbacks).toBe(fallen.rewrite.calls);
+    expect(fallen.rewrite.rewrittenNodes).toBe(0);
+    expect(fallen.exactMatch).toBe(without.exactMatch);
+    await rm(out, { recursive: true, force: true });
+  });
+});

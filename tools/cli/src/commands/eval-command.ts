@@ -31,7 +31,7 @@ const usage = `Usage:
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
                   [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
-                  [--selector auto|off|FILE] [--folds K] [--config FILE]
+                  [--rewriter rules|llm:MODEL|llm:MODEL@URL] [--selector auto|off|FILE] [--folds K]
   rootweaver eval --questions FILE --corpus FILE --rule-report [--plans …] [--synthesis …] [--limit N] [--out DIR] [--json]
   rootweaver eval --golden FILE [--index DIR] [--config FILE] [--planner …] [--json]
 
@@ -57,6 +57,10 @@ const usage = `Usage:
   --extractor onnx:DIR   answer hops with this ONNX extractive QA model (ROOTWEAVER_EXTRACTOR_MODEL_DIR)
   --embedder onnx:DIR    embed with this ONNX sentence encoder (ROOTWEAVER_EMBEDDER_MODEL_DIR): a cached --kb
                          or --corpus index is rebuilt with it; an --index must have been built with it
+  --rewriter SPEC    who grounds dependent sub-questions (default: the YAML's rewriter, rules): rules, or
+                     llm:MODEL[@URL] — a small model on an OpenAI-compatible server (URL, else the YAML's
+                     rewriter.base_url, ROOTWEAVER_REWRITER_BASE_URL or OPENAI_BASE_URL; key from
+                     ROOTWEAVER_REWRITER_API_KEY), the rules backing it up; its calls are reported apart
   --folds K          also report EM/F1 over K splits of the question file (mean, spread, each with
                      its 95 % interval)
   --selector         auto (default): the index's learned answer selector when it has one, else the
@@ -141,6 +145,12 @@ function formatSummary(summary: EvalSummary): string {
               `fold ${fold.fold} n ${fold.n} EM ${fold.exactMatch} [${interval(fold.exactMatchInterval)}]`,
           )
           .join(', '),
+    );
+  }
+  if (summary.rewrite !== undefined) {
+    const { rewrite } = summary;
+    lines.push(
+      `rewriter (not in LLM calls/q): ${rewrite.callsPerQuestion} calls/q, ${rewrite.fallbacks} of ${rewrite.calls} fell back to the rules, nodes grounded by it ${rewrite.rewrittenNodes}; tokens/q median ${rewrite.tokensPerQuestion.median} (mean ${rewrite.tokensPerQuestion.mean}); latency/q p50 ${rewrite.latencyMsPerQuestion.p50} ms`,
     );
   }
   if (summary.errors > 0) lines.push(`harness errors: ${summary.errors} (see results.jsonl)`);
@@ -271,6 +281,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
       );
     }
     io.stderr(`${opened.extractorDescription}\n`);
+    if (opened.rewriter !== undefined) io.stderr(`rewriter: ${opened.rewriter.id} (rules when it fails)\n`);
     const started = performance.now();
     const results = await evaluateQuestions({
       records,
@@ -306,6 +317,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
               : `${compaction} (budget ${compactionMaxChars} chars)`,
           llm: llm?.modelId ?? 'none',
           extractor: opened.extractorDescription,
+          ...(opened.rewriter === undefined ? {} : { rewriter: opened.rewriter.id }),
           tokenizer: `${tokenCounter.family} (message contents)`,
           command: `rootweaver eval ${args.join(' ')}`,
         },

@@ -31,8 +31,8 @@ import {
 } from '../parse-arguments.js';
 
 const usage = `Usage:
-  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--json]
-  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--json]
+  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
+  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
   rootweaver index import --kb FILE --out DIR [--embedder onnx:DIR|openai] [--json]
   rootweaver index stats DIR [--json]
   rootweaver index train-selector DIR [--max-pairs N] [--json]
@@ -47,6 +47,8 @@ stats   prints what an index holds.
 train-selector  (re)trains the index's learned answer selector (DIR/selector.json) from its own
         pairs; build and import train it already (ADR-0007). Every command uses it when present.
 Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.
+--workers N: threads that annotate and generate (rules only) while one writes; default one per core
+        on 8,000+ passages, 0 for none.
 Exit code 1 when some passages failed to generate (they are retried by the next run).`;
 
 const buildOptions: OptionSpec = {
@@ -55,6 +57,7 @@ const buildOptions: OptionSpec = {
   generator: { type: 'string' },
   embedder: { type: 'string' },
   concurrency: { type: 'string' },
+  workers: { type: 'string' },
   json: { type: 'boolean' },
 };
 
@@ -199,6 +202,8 @@ async function runBuild(
       ? undefined
       : choiceOption(command, values, 'generator', ['llm', 'rules'] as const, 'rules');
   const concurrency = positiveIntegerOption(command, values, 'concurrency') ?? 4;
+  const workers =
+    stringOption(values, 'workers') === '0' ? 0 : positiveIntegerOption(command, values, 'workers');
   const json = booleanOption(values, 'json');
   if (!existsSync(corpus)) {
     throw new RootweaverError(
@@ -225,6 +230,7 @@ async function runBuild(
       generator,
       store,
       concurrency,
+      ...(workers === undefined ? {} : { workers }),
       signal,
       checkpointDirectory: out,
       onProgress: progress.report,

@@ -1,20 +1,36 @@
 import { resolve } from 'node:path';
-import { createHttpServer, createMetricsRegistry, MultiHopCapability } from '@rootweaver/capabilities';
+import {
+  authTokenEnvironmentVariable,
+  createHttpServer,
+  createMetricsRegistry,
+  MultiHopCapability,
+} from '@rootweaver/capabilities';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineOptions, engineOptionsUsage, engineSettingsFrom } from '../engine-options.js';
 import { type IndexSource, openIndex } from '../index-source.js';
-import { parseArguments, positiveIntegerOption, stringOption } from '../parse-arguments.js';
+import {
+  booleanOption,
+  choiceOption,
+  parseArguments,
+  positiveIntegerOption,
+  stringOption,
+} from '../parse-arguments.js';
 import { cacheDirectoryFor } from '../repo-root.js';
 import { ensureSampleIndex } from '../sample-index.js';
 
 const usage = `Usage: rootweaver serve [--index DIR | --kb FILE | --corpus PATH] [--port N] [--host ADDRESS]
-                       [--config FILE] [--planner …] [--compaction on|off] [--synthesis …]
+                       [--cors ORIGIN]… [--auth-token TOKEN] [--access-log stdout|stderr|off] [--log-queries]
+                       [--config FILE] [--planner …] [--compaction on|off] [--synthesis …] [--rewriter …]
 
 Serves MultiHopCapability over HTTP:
-  POST /v1/ask    {"query": "...", "user": {"id": "...", "tenant": "..."}, "history": [...], "trace": false}
-  GET  /metrics   Prometheus metrics (multi_hop_context_chars, multi_hop_requests_total, ...)
-  GET  /healthz   {"status": "ok"} (503 while shutting down)
+  POST /v1/ask       {"query": "...", "user": {"id": "...", "tenant": "..."}, "history": [...], "trace": false,
+                     "stream": false}; with Accept: text/event-stream (or "stream": true) the run streams as
+                     Server-Sent Events (plan, node-started, retrieved, node-answered, …, finished)
+  GET  /             the trace viewer: ask a question, watch the sub-question graph as it streams
+  GET  /openapi.json the OpenAPI 3.1 description
+  GET  /metrics      Prometheus metrics (multi_hop_context_chars, multi_hop_requests_total, ...)
+  GET  /healthz      {"status": "ok"} (503 while shutting down)
 
   --index DIR     an index built by 'rootweaver index'
   --kb FILE       an atomic QA knowledge base (JSONL), imported once (cached)
@@ -22,6 +38,11 @@ Serves MultiHopCapability over HTTP:
                   (none of the three: the sample corpus examples/sample-corpus, indexed on first use)
   --port N        default 8080 (0 picks a free port)
   --host ADDRESS  default 127.0.0.1
+  --cors ORIGIN   let browsers on ORIGIN (scheme://host[:port], or *) call the API; repeatable
+  --auth-token T  require Authorization: Bearer T on every route but /healthz and / (the page asks for it);
+                  default $${authTokenEnvironmentVariable} (prefer it: a flag is visible in the process list)
+  --access-log W  one JSON line per request to stdout (default), stderr, or off
+  --log-queries   put each question into its access-log line (off: questions may be personal data)
 ${engineOptionsUsage}
 
 Flags come from Unleash when UNLEASH_URL and UNLEASH_API_TOKEN are set, else from configs/flags/bootstrap.json.
@@ -34,6 +55,10 @@ const options = {
   corpus: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
+  cors: { type: 'string', multiple: true },
+  'auth-token': { type: 'string' },
+  'access-log': { type: 'string' },
+  'log-queries': { type: 'boolean' },
   ...engineOptions,
 } as const;
 
@@ -54,6 +79,13 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
   const port = portText === '0' ? 0 : (positiveIntegerOption('serve', values, 'port') ?? 8080);
   if (port > 65_535) throw new CliUsageError(`serve: --port must be at most 65535 (got ${port}).`);
   const host = stringOption(values, 'host') ?? '127.0.0.1';
+  const corsOrigins = (values.cors as string[] | undefined) ?? [];
+  const authToken = stringOption(values, 'auth-token') ?? io.env[authTokenEnvironmentVariable];
+  if (authToken !== undefined && !/^\S+$/.test(authToken)) {
+    throw new CliUsageError('serve: the auth token must be one word (no spaces, not empty).');
+  }
+  const accessLogTarget = choiceOption('serve', values, 'access-log', ['stdout', 'stderr', 'off'], 'stdout');
+  const writeLog = accessLogTarget === 'stderr' ? io.stderr : io.stdout;
   const settings = engineSettingsFrom('serve', values, io.cwd);
   const given = indexSourceOf(values, io);
 
@@ -91,13 +123,27 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
       ...(settings.configPath === undefined ? {} : { configPath: settings.configPath }),
       configOverrides: settings.overrides,
     });
-    const server = createHttpServer({ capability });
+    const server = createHttpServer({
+      capability,
+      ...(corsOrigins.length === 0 ? {} : { corsOrigins }),
+      ...(authToken === undefined ? {} : { authToken }),
+      ...(accessLogTarget === 'off'
+        ? {}
+        : {
+            accessLog: {
+              destination: { write: (line: string) => writeLog(line) },
+              logQueries: booleanOption(values, 'log-queries'),
+            },
+          }),
+    });
     try {
       const address = await server.listen({ port, host });
       const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      io.stderr(`config: ${capability.configSource}; index: ${opened.description}\n`);
+      io.stderr(
+        `config: ${capability.configSource}; rewriter: ${capability.rewriterId}; index: ${opened.description}\n`,
+      );
       io.stdout(
-        `rootweaver serving on http://${shown}:${address.port} (POST /v1/ask, GET /metrics, GET /healthz)\n`,
+        `rootweaver serving on http://${shown}:${address.port} (viewer at /, POST /v1/ask, GET /openapi.json, GET /metrics, GET /healthz${authToken === undefined ? '' : '; bearer token required'})\n`,
       );
       if (!shutdown.signal.aborted) {
         await new Promise<void>((resolveStop) =>
@@ -120,7 +166,8 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
 
 export const serveCommand: CliCommand = {
   name: 'serve',
-  summary: 'Serve the capability over HTTP (POST /v1/ask, /metrics, /healthz)',
+  summary:
+    'Serve the capability over HTTP (POST /v1/ask with SSE, the trace viewer, /openapi.json, /metrics)',
   usage,
   run: runServe,
 };

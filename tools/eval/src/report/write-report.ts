@@ -15,6 +15,8 @@ export interface EvalSettings {
   readonly tokenizer: string;
   /** Which extractor answered the sub-questions (the learned selector or the heuristic one). */
   readonly extractor?: string;
+  /** The rewriter slot, when one grounded the dependent sub-questions (`llm:<model>`). */
+  readonly rewriter?: string;
   readonly command?: string;
 }
 
@@ -115,6 +117,16 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     row(['LLM', settings.llm]),
     row(['tokenizer', settings.tokenizer]),
     row(['extractor', settings.extractor ?? 'default']),
+    ...(settings.rewriter === undefined
+      ? []
+      : [
+          row([
+            'rewriter',
+            summary.rewrite === undefined
+              ? settings.rewriter
+              : `${settings.rewriter}: ${summary.rewrite.callsPerQuestion} calls / q (not in the LLM calls below), ${summary.rewrite.fallbacks} of ${summary.rewrite.calls} fell back to the rules, median ${summary.rewrite.tokensPerQuestion.median} tokens / q`,
+          ]),
+        ]),
     ...(settings.command === undefined ? [] : [row(['command', `\`${settings.command}\``])]),
     '',
     '## Side by side (same questions)',

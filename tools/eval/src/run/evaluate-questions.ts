@@ -126,6 +126,14 @@ function nodesOf(answer: MultiHopAnswer): NodeOutcome[] {
         answer: node.answer,
         confidence: node.confidence,
         resolved: node.resolved,
+        ...(node.rewrite === undefined
+          ? {}
+          : {
+              rewrite:
+                node.rewrite.outcome === 'rewritten'
+                  ? 'rewritten'
+                  : `fallback: ${node.rewrite.reason ?? 'failed'}`,
+            }),
       });
     }
   }
@@ -228,6 +236,17 @@ export async function evaluateQuestion(
       exactMatch: exactMatch(answer.answer, record.answer),
       f1: f1Score(answer.answer, record.answer),
       llmCalls: primary.calls.length,
+      ...(answer.usage.rewrite === undefined
+        ? {}
+        : {
+            rewrite: {
+              calls: answer.usage.rewrite.calls,
+              fallbacks: answer.usage.rewrite.fallbacks,
+              inputTokens: answer.usage.rewrite.inputTokens,
+              outputTokens: answer.usage.rewrite.outputTokens,
+              latencyMs: answer.usage.rewrite.latencyMs,
+            },
+          }),
       tokens: stageTokens(primary, options.plans),
       synthesisMode: answer.synthesis.mode,
       synthesisReason: answer.synthesis.reason,

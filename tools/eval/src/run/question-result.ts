@@ -13,6 +13,17 @@ export interface NodeOutcome {
   readonly answer: string;
   readonly confidence: number;
   readonly resolved: boolean;
+  /** With a rewriter: `rewritten`, or `fallback: <reason>` when the rules grounded. */
+  readonly rewrite?: string;
+}
+
+/** The rewriter slot's own account for one question (present when a rewriter is configured). */
+export interface RewriteOutcome {
+  readonly calls: number;
+  readonly fallbacks: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly latencyMs: number;
 }
 
 /** What the harness records for one question (one line of results.jsonl). */
@@ -26,8 +37,9 @@ export interface QuestionResult {
   /** 0 or 1. */
   readonly exactMatch: number;
   readonly f1: number;
-  /** LLM calls this project made (a replayed decomposition counts as one). */
+  /** LLM calls this project made (a replayed decomposition counts as one); the rewriter's are in `rewrite`. */
   readonly llmCalls: number;
+  readonly rewrite?: RewriteOutcome;
   readonly tokens: {
     readonly decompose: StageTokens;
     readonly decide: StageTokens;

@@ -97,6 +97,39 @@ export interface EvalSummary {
   readonly plans: { readonly bySource: Readonly<Record<string, number>>; readonly repaired: number };
   readonly refusals: number;
   readonly errors: number;
+  /** The rewriter slot's own figures (present when a rewriter ran); not in the LLM calls and tokens above. */
+  readonly rewrite?: {
+    readonly calls: number;
+    readonly callsPerQuestion: number;
+    /** Calls whose output was not used (failure, timeout, implausible): the rules grounded. */
+    readonly fallbacks: number;
+    /** Nodes whose grounded question is the rewriter's. */
+    readonly rewrittenNodes: number;
+    readonly tokensPerQuestion: { readonly median: number; readonly mean: number };
+    readonly latencyMsPerQuestion: { readonly p50: number; readonly p95: number };
+  };
+}
+
+function summarizeRewrites(results: readonly QuestionResult[]): EvalSummary['rewrite'] {
+  const runs = results.flatMap((result) => (result.rewrite === undefined ? [] : [result.rewrite]));
+  if (runs.length === 0) return undefined;
+  const tokens = runs.map((run) => run.inputTokens + run.outputTokens);
+  const latencies = runs.map((run) => run.latencyMs);
+  const calls = runs.reduce((sum, run) => sum + run.calls, 0);
+  return {
+    calls,
+    callsPerQuestion: round(calls / runs.length, 2),
+    fallbacks: runs.reduce((sum, run) => sum + run.fallbacks, 0),
+    rewrittenNodes: results.reduce(
+      (sum, result) => sum + result.nodes.filter((node) => node.rewrite === 'rewritten').length,
+      0,
+    ),
+    tokensPerQuestion: { median: round(median(tokens), 0), mean: round(mean(tokens), 0) },
+    latencyMsPerQuestion: {
+      p50: round(percentile(latencies, 50), 1),
+      p95: round(percentile(latencies, 95), 1),
+    },
+  };
 }
 
 function percent(values: readonly number[]): number {
@@ -209,6 +242,7 @@ export function summarizeResults(
   const gated = results.filter((result) => result.trajectoryIdentical !== undefined);
   const identical = gated.filter((result) => result.trajectoryIdentical === true).length;
   const overall = summarizeGroup(results, options.confidenceThreshold);
+  const rewrite = summarizeRewrites(results);
   const byMode = countBy(results, (result) => result.synthesisMode);
   const totals = results.map((result) => result.tokens.total);
   const withSynthesisPrompt = results.map(
@@ -301,5 +335,6 @@ export function summarizeResults(
     },
     refusals: results.filter((result) => result.refusal !== undefined).length,
     errors: results.filter((result) => result.error !== undefined).length,
+    ...(rewrite === undefined ? {} : { rewrite }),
   };
 }

@@ -4,6 +4,7 @@ import type { ConformedAnswer } from '../../composition/index.js';
 import { parsePlan, topologicalLayers, validatePlan } from '../../plan/index.js';
 import { factLine } from '../build-context.js';
 import { citationsForIds } from '../citations.js';
+import { groundSubQuestion } from '../ground-sub-question.js';
 import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
 import { formFallbackOutcome } from './form-fallback.js';
@@ -242,7 +243,7 @@ export class CompactPlanner implements Planner {
         ? []
         : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }],
     );
-    const grounding = run.ports.policy.ground({ question: node.question, parents });
+    const grounding = await groundSubQuestion(run, node.question, parents);
     run.emit({
       type: 'node-started',
       iteration,
@@ -264,6 +265,7 @@ export class CompactPlanner implements Planner {
       resolved: answer.length > 0 && extraction.confidence >= run.config.extractionConfidenceThreshold,
       evidenceIds: extraction.evidenceIds,
       ...(hits[0] === undefined ? {} : { topItemId: hits[0].id }),
+      ...(grounding.rewrite === undefined ? {} : { rewrite: grounding.rewrite }),
     };
     return { node, trace, hits };
   }

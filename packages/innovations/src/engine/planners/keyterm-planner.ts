@@ -1,4 +1,4 @@
-import type { ForcedStop, HopTrace, NodeTrace } from '@rootweaver/core';
+import type { ForcedStop, HopTrace, NodeTrace, RewriteTrace } from '@rootweaver/core';
 import {
   type ContextBlock,
   isSubQueryOpen,
@@ -7,6 +7,7 @@ import {
 } from '../../compaction/index.js';
 import { factLine } from '../build-context.js';
 import { citationsForIds } from '../citations.js';
+import { groundSubQuestion } from '../ground-sub-question.js';
 import { keytermDecomposePrompt, multiHopPromptVersion, multiHopSynthesisPrompt } from '../prompts.js';
 import type { RunContext } from '../run-context.js';
 import { formFallbackOutcome } from './form-fallback.js';
@@ -21,6 +22,7 @@ interface Candidate {
   readonly refs?: readonly number[];
   readonly original?: string;
   readonly groundingMethod?: NodeTrace['groundingMethod'];
+  readonly rewrite?: RewriteTrace;
 }
 
 /**
@@ -83,7 +85,7 @@ export class KeytermPlanner implements Planner {
           question: text,
         }));
       } else {
-        lastCandidates = this.ruleCandidates(run, nodes);
+        lastCandidates = await this.ruleCandidates(run, nodes);
       }
       const selected = lastCandidates.find(
         (candidate) =>
@@ -139,6 +141,7 @@ export class KeytermPlanner implements Planner {
           resolved: answer.length > 0 && extraction.confidence >= config.extractionConfidenceThreshold,
           evidenceIds: extraction.evidenceIds,
           ...(hits[0] === undefined ? {} : { topItemId: hits[0].id }),
+          ...(selected.rewrite === undefined ? {} : { rewrite: selected.rewrite }),
         };
         nodes.push(node);
         run.announceNode(node, iteration);
@@ -243,23 +246,26 @@ export class KeytermPlanner implements Planner {
   }
 
   /** The rule plan's nodes, each grounded with the answers of parents already searched. */
-  private ruleCandidates(run: RunContext, nodes: readonly NodeTrace[]): Candidate[] {
+  private async ruleCandidates(run: RunContext, nodes: readonly NodeTrace[]): Promise<Candidate[]> {
     const plan = run.ports.policy.decompose(run.question);
-    return plan.nodes.map((node) => {
+    const candidates: Candidate[] = [];
+    for (const node of plan.nodes) {
       const parents = node.refs.flatMap((ref) => {
         const parent = nodes.find((candidate) => candidate.id === ref);
         return parent === undefined || parent.answer.length === 0
           ? []
           : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }];
       });
-      const grounding = run.ports.policy.ground({ question: node.question, parents });
-      return {
+      const grounding = await groundSubQuestion(run, node.question, parents);
+      candidates.push({
         question: grounding.text,
         nodeId: node.id,
         refs: node.refs,
         original: node.question,
         groundingMethod: grounding.method,
-      };
-    });
+        ...(grounding.rewrite === undefined ? {} : { rewrite: grounding.rewrite }),
+      });
+    }
+    return candidates;
   }
 }

@@ -1,0 +1,85 @@
+import type { KnowledgeItem } from '@rootweaver/core';
+import { RootweaverError, throwIfAborted } from '@rootweaver/core';
+import { annotateEntities } from '../annotation/annotate-entities.js';
+import type { Passage } from '../corpus/passage.js';
+import type { QaGenerator } from '../generation/qa-generator.js';
+import { emptyRejectionCounts, type RejectionCounts, validatePairs } from '../validation/validate-pairs.js';
+import { toQaItem } from './qa-item.js';
+
+/** What became of one passage: its items and rejections, or the error that stopped it. */
+export interface PassageOutcome {
+  readonly passage: Passage;
+  readonly hash: string;
+  readonly items: KnowledgeItem[];
+  readonly rejected: RejectionCounts;
+  readonly error?: string;
+  readonly annotateMs: number;
+  readonly generateMs: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly llmCalls: number;
+}
+
+/**
+ * Passage → entities → QA pairs → validation → items. A generator error is the passage's outcome
+ * (recorded as failed and retried by the next run), not the build's; an abort is thrown.
+ */
+export async function processPassage(options: {
+  readonly passage: Passage;
+  readonly hash: string;
+  readonly generator: QaGenerator;
+  readonly signal?: AbortSignal;
+}): Promise<PassageOutcome> {
+  const { passage, hash, generator, signal } = options;
+  throwIfAborted(signal);
+  const annotateStarted = performance.now();
+  const annotation = annotateEntities(passage.text, { mode: generator.annotationMode });
+  const generateStarted = performance.now();
+  const annotateMs = generateStarted - annotateStarted;
+  try {
+    const generated = await generator.generate({
+      passage,
+      annotation,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    const validated = validatePairs({ pairs: generated.pairs, passageText: passage.text });
+    const items = validated.accepted.map((pair) =>
+      toQaItem({
+        documentId: passage.id,
+        title: passage.title,
+        passage: passage.text,
+        question: pair.question,
+        answer: pair.answer,
+        generator: generator.id,
+        ...(pair.sentence === undefined ? {} : { sentence: pair.sentence }),
+        ...(pair.rule === undefined ? {} : { rule: pair.rule }),
+      }),
+    );
+    return {
+      passage,
+      hash,
+      items,
+      rejected: validated.rejected,
+      annotateMs,
+      generateMs: performance.now() - generateStarted,
+      inputTokens: generated.usage?.inputTokens ?? 0,
+      outputTokens: generated.usage?.outputTokens ?? 0,
+      llmCalls: generated.calls ?? 0,
+    };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return {
+      passage,
+      hash,
+      items: [],
+      rejected: emptyRejectionCounts(),
+      error: (error as Error).message,
+      annotateMs,
+      generateMs: performance.now() - generateStarted,
+      inputTokens: 0,
+      outputTokens: 0,
+      llmCalls:
+        error instanceof RootweaverError && typeof error.details.calls === 'number' ? error.details.calls : 0,
+    };
+  }
+}

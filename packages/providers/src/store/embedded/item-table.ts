@@ -1,0 +1,358 @@
+import type { KnowledgeItem, KnowledgeItemKind, MetadataValue, SearchHit } from '@rootweaver/core';
+import { RootweaverError } from '@rootweaver/core';
+import type Database from 'better-sqlite3';
+import { indexTermString } from '../lexical-query.js';
+import type { Ranked } from './fusion.js';
+
+/**
+ * How an item's `text` is stored: spelled out (0), or rebuilt from the row because it is
+ * `${question} ${answer}` (1), `${title}: ${question} ${answer}` (2, CompactRAG pairs as
+ * `index build` makes them) or the passage itself (3, passage items).
+ */
+export type TextForm = 0 | 1 | 2 | 3;
+
+/** Refuses an item the store cannot hold: no id, an unknown kind, metadata that is not flat. */
+export function validateItem(item: KnowledgeItem): void {
+  if (typeof item.id !== 'string' || item.id === '') {
+    throw new RootweaverError('invalid-input', 'Every knowledge item needs a non-empty id.');
+  }
+  if (item.kind !== 'qa' && item.kind !== 'passage') {
+    throw new RootweaverError(
+      'invalid-input',
+      `Item ${item.id} has kind '${String(item.kind)}'; use 'qa' or 'passage'.`,
+    );
+  }
+  for (const [key, value] of Object.entries(item.metadata ?? {})) {
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean') {
+      throw new RootweaverError(
+        'invalid-input',
+        `Item ${item.id} has metadata '${key}' of type ${type}; metadata values must be strings, numbers or booleans.`,
+      );
+    }
+  }
+}
+
+/** The columns an item's text (and so its terms) is rebuilt from. */
+export interface TextSource {
+  readonly text_form: TextForm;
+  readonly text: string | null;
+  readonly question: string | null;
+  readonly answer: string | null;
+  readonly title: string;
+  readonly passage: string | null;
+}
+
+export function textFormOf(item: KnowledgeItem): TextForm {
+  const { text, question, answer } = item;
+  if (item.kind === 'passage' && text === item.passage) return 3;
+  if (question === undefined || answer === undefined || !text.endsWith(answer)) return 0;
+  // Compared in place: no string is built for the (by far most common) stored forms.
+  const head = text.length - answer.length - 1;
+  if (head < 0 || text[head] !== ' ') return 0;
+  if (head === question.length && text.startsWith(question)) return 1;
+  const title = item.title;
+  if (
+    head === title.length + 2 + question.length &&
+    text.startsWith(title) &&
+    text.startsWith(': ', title.length) &&
+    text.startsWith(question, title.length + 2)
+  ) {
+    return 2;
+  }
+  return 0;
+}
+
+export function textOf(row: TextSource): string {
+  switch (row.text_form) {
+    case 1:
+      return `${row.question ?? ''} ${row.answer ?? ''}`;
+    case 2:
+      return `${row.title}: ${row.question ?? ''} ${row.answer ?? ''}`;
+    case 3:
+      return row.passage ?? '';
+    default:
+      return row.text ?? '';
+  }
+}
+
+/**
+ * 53-bit hash (cyrb53) of a string. The id and passage indexes hold these integers instead of the
+ * strings, and a lookup compares the strings of the (almost always one) rows that share a hash.
+ */
+export function stringHash(id: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < id.length; index += 1) {
+    const code = id.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+interface StoredRow extends TextSource {
+  readonly rowid: number;
+  readonly id: string;
+  readonly passage_rowid: number;
+}
+
+interface HitRow extends TextSource {
+  readonly rowid: number;
+  readonly id: string;
+  readonly document_id: string;
+  readonly kind: KnowledgeItemKind;
+  readonly metadata: string | null;
+}
+
+/** What a write did to one item, for the FTS5 index and the vectors. */
+export interface WrittenItem {
+  readonly rowid: number;
+  /** The terms the item is indexed under now, space-separated. */
+  readonly terms: string;
+  /** How many terms. */
+  readonly termCount: number;
+  /** The terms it was indexed under before, when it replaced a stored item. */
+  readonly previousTerms?: string;
+}
+
+/**
+ * The payload rows: `passages` (document id, title and passage text, once per distinct passage)
+ * and `items` (id, kind, question, answer, metadata, and `text` only when it is not rebuilt from
+ * them). Knows nothing of rankings; the lexical and dense rankers keep their own tables.
+ */
+/** The item a stored row stands for (without a vector). */
+function itemOf(row: HitRow): KnowledgeItem {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    kind: row.kind,
+    title: row.title,
+    text: textOf(row),
+    passage: row.passage ?? '',
+    ...(row.question === null ? {} : { question: row.question }),
+    ...(row.answer === null ? {} : { answer: row.answer }),
+    ...(row.metadata === null ? {} : { metadata: JSON.parse(row.metadata) as Record<string, MetadataValue> }),
+  };
+}
+
+const hitSelect = `SELECT i.rowid, i.id, p.document_id, i.kind, p.title, i.text_form, i.text, p.text AS passage,
+  i.question, i.answer, i.metadata FROM items i JOIN passages p ON p.rowid = i.passage_rowid WHERE i.rowid`;
+
+export class ItemTable {
+  private readonly statements;
+  private readonly database: Database.Database;
+  private readonly hitStatements: Database.Statement[] = [];
+
+  constructor(database: Database.Database, readonly: boolean) {
+    this.database = database;
+    const prepare = (sql: string): Database.Statement =>
+      database.prepare(readonly && !/^\s*SELECT/i.test(sql) ? 'SELECT 1' : sql);
+    const rowColumns =
+      'i.rowid, i.id, i.passage_rowid, i.text_form, i.text, i.question, i.answer, p.title, CASE WHEN i.text_form = 3 THEN p.text END AS passage';
+    this.statements = {
+      byIdHashes: prepare(
+        `SELECT ${rowColumns} FROM items i JOIN passages p ON p.rowid = i.passage_rowid
+         WHERE i.id_hash IN (SELECT value FROM json_each(?))`,
+      ),
+      passagesByHashes: prepare(
+        'SELECT rowid, document_id, content_hash, title, text FROM passages WHERE content_hash IN (SELECT value FROM json_each(?))',
+      ),
+      insertPassage: prepare(
+        'INSERT INTO passages (document_id, content_hash, title, text) VALUES (?, ?, ?, ?)',
+      ),
+      insertItem: prepare(
+        'INSERT INTO items (id_hash, passage_rowid, kind, text_form, id, question, answer, text, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      updateItem: prepare(
+        'UPDATE items SET passage_rowid = ?, kind = ?, text_form = ?, question = ?, answer = ?, text = ?, metadata = ? WHERE rowid = ?',
+      ),
+      dropOrphanPassage: prepare(
+        'DELETE FROM passages WHERE rowid = ? AND NOT EXISTS (SELECT 1 FROM items WHERE passage_rowid = ?)',
+      ),
+      passagesOfDocuments: prepare(
+        'SELECT rowid, title, text FROM passages WHERE document_id IN (SELECT value FROM json_each(?))',
+      ),
+      itemsOfPassage: prepare(
+        'SELECT rowid, text_form, text, question, answer FROM items WHERE passage_rowid = ?',
+      ),
+      deleteItemsOfPassage: prepare('DELETE FROM items WHERE passage_rowid = ?'),
+      deletePassage: prepare('DELETE FROM passages WHERE rowid = ?'),
+      hits: prepare(`${hitSelect} IN (SELECT value FROM json_each(?))`),
+      list: prepare(`${hitSelect} = i.rowid AND (? IS NULL OR i.kind = ?) ORDER BY i.id`),
+      counts: prepare(`SELECT count(*) AS items, coalesce(sum(kind = 'qa'), 0) AS qa,
+        coalesce(sum(kind = 'passage'), 0) AS passage FROM items`),
+      documents: prepare('SELECT count(DISTINCT document_id) FROM passages').pluck(),
+    };
+  }
+
+  /** Inserts or replaces items by id (call inside a transaction). */
+  write(items: readonly KnowledgeItem[]): WrittenItem[] {
+    const passages = this.passageRowids(items);
+    const idHashes = items.map((item) => stringHash(item.id));
+    // One lookup for the whole batch: in a fresh build nothing is found.
+    const stored = new Map<string, StoredRow>();
+    for (const row of this.statements.byIdHashes.iterate(JSON.stringify([...new Set(idHashes)]))) {
+      stored.set((row as StoredRow).id, row as StoredRow);
+    }
+    const seen = new Set<string>();
+    const orphans = new Set<number>();
+    const written = items.map((item, index) => {
+      const passageRowid = passages[index] as number;
+      const textForm = textFormOf(item);
+      const question = item.question ?? null;
+      const answer = item.answer ?? null;
+      const text = textForm === 0 ? item.text : null;
+      const metadata = item.metadata === undefined ? null : JSON.stringify(item.metadata);
+      const { terms, count } = indexTermString(item.text);
+      // An id given twice in one batch: the later item replaces the earlier, as in two calls.
+      const previous = seen.has(item.id)
+        ? this.stored(item.id, idHashes[index] as number)
+        : stored.get(item.id);
+      seen.add(item.id);
+      if (previous === undefined) {
+        const { lastInsertRowid } = this.statements.insertItem.run(
+          idHashes[index],
+          passageRowid,
+          item.kind,
+          textForm,
+          item.id,
+          question,
+          answer,
+          text,
+          metadata,
+        );
+        return { rowid: Number(lastInsertRowid), terms, termCount: count };
+      }
+      this.statements.updateItem.run(
+        passageRowid,
+        item.kind,
+        textForm,
+        question,
+        answer,
+        text,
+        metadata,
+        previous.rowid,
+      );
+      if (previous.passage_rowid !== passageRowid) orphans.add(previous.passage_rowid);
+      return {
+        rowid: previous.rowid,
+        terms,
+        termCount: count,
+        previousTerms: indexTermString(textOf(previous)).terms,
+      };
+    });
+    for (const rowid of orphans) this.statements.dropOrphanPassage.run(rowid, rowid);
+    return written;
+  }
+
+  private stored(id: string, hash: number): StoredRow | undefined {
+    return (this.statements.byIdHashes.all(`[${hash}]`) as StoredRow[]).find((row) => row.id === id);
+  }
+
+  /** The passage row of each item, inserting the passages not stored yet. */
+  private passageRowids(items: readonly KnowledgeItem[]): number[] {
+    interface Entry {
+      readonly documentId: string;
+      readonly title: string;
+      readonly hash: number;
+      rowid?: number;
+    }
+    // Keyed by passage text: the items of one passage share one string, whose hash V8 keeps.
+    const byText = new Map<string, Entry[]>();
+    const hashes: number[] = [];
+    const find = (documentId: string, title: string, text: string): Entry | undefined =>
+      byText.get(text)?.find((entry) => entry.documentId === documentId && entry.title === title);
+    const entries = items.map((item) => {
+      let entry = find(item.documentId, item.title, item.passage);
+      if (entry === undefined) {
+        entry = {
+          documentId: item.documentId,
+          title: item.title,
+          hash: stringHash(`${item.documentId}\u0000${item.title}\u0000${item.passage}`),
+        };
+        const list = byText.get(item.passage);
+        if (list === undefined) byText.set(item.passage, [entry]);
+        else list.push(entry);
+        hashes.push(entry.hash);
+      }
+      return entry;
+    });
+    for (const row of this.statements.passagesByHashes.iterate(JSON.stringify(hashes))) {
+      const passage = row as { rowid: number; document_id: string; title: string; text: string };
+      const entry = find(passage.document_id, passage.title, passage.text);
+      if (entry !== undefined) entry.rowid = passage.rowid;
+    }
+    return items.map((item, index) => {
+      const entry = entries[index] as Entry;
+      entry.rowid ??= Number(
+        this.statements.insertPassage.run(item.documentId, entry.hash, item.title, item.passage)
+          .lastInsertRowid,
+      );
+      return entry.rowid;
+    });
+  }
+
+  /** Deletes every item of the documents (call inside a transaction); returns their rowids and terms. */
+  deleteDocuments(documentIds: readonly string[]): { rowid: number; terms: string }[] {
+    const removed: { rowid: number; terms: string }[] = [];
+    const passages = this.statements.passagesOfDocuments.all(JSON.stringify(documentIds)) as {
+      rowid: number;
+      title: string;
+      text: string;
+    }[];
+    for (const passage of passages) {
+      for (const row of this.statements.itemsOfPassage.all(passage.rowid) as Omit<
+        TextSource,
+        'title' | 'passage'
+      >[] as (Omit<TextSource, 'title' | 'passage'> & { rowid: number })[]) {
+        removed.push({
+          rowid: row.rowid,
+          terms: indexTermString(textOf({ ...row, title: passage.title, passage: passage.text })).terms,
+        });
+      }
+      this.statements.deleteItemsOfPassage.run(passage.rowid);
+      this.statements.deletePassage.run(passage.rowid);
+    }
+    return removed;
+  }
+
+  /** The stored items of a ranking, in its order, as search hits. */
+  hits(ranking: readonly Ranked[]): SearchHit[] {
+    if (ranking.length === 0) return [];
+    const rowids = ranking.map((entry) => entry.rowid);
+    // Up to 64 hits (every top-k the engine asks for) by bound rowids; more through json_each.
+    let rows: HitRow[];
+    if (rowids.length <= 64) {
+      let statement = this.hitStatements[rowids.length];
+      if (statement === undefined) {
+        statement = this.database.prepare(`${hitSelect} IN (${rowids.map(() => '?').join(', ')})`);
+        this.hitStatements[rowids.length] = statement;
+      }
+      rows = statement.all(...rowids) as HitRow[];
+    } else {
+      rows = this.statements.hits.all(JSON.stringify(rowids)) as HitRow[];
+    }
+    const byRowid = new Map(rows.map((row) => [row.rowid, row]));
+    const hits: SearchHit[] = [];
+    for (const entry of ranking) {
+      const row = byRowid.get(entry.rowid);
+      if (row === undefined) continue;
+      hits.push({ ...itemOf(row), score: entry.score, rank: hits.length + 1 });
+    }
+    return hits;
+  }
+
+  /** Every item (of one kind, when given) by id, without vectors. */
+  list(kind: KnowledgeItemKind | undefined): KnowledgeItem[] {
+    const rows = this.statements.list.all(kind ?? null, kind ?? null) as HitRow[];
+    return rows.map(itemOf);
+  }
+
+  counts(): { items: number; documents: number; qa: number; passage: number } {
+    const counts = this.statements.counts.get() as { items: number; qa: number; passage: number };
+    return { ...counts, documents: this.statements.documents.get() as number };
+  }
+}

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KnowledgeItem } from '@rootweaver/core';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { indexTermString, indexTerms, queryTerms, searchTerms, stemTerm } from '../lexical-query.js';
+import { syntheticQaPairs } from '../synthetic-qa.js';
+import { ItemTable } from './item-table.js';
+import { LexicalRanker, readVarint, scanBudget, TopScores } from './lexical-ranker.js';
+import { openStoreDatabase } from './store-schema.js';
+
+const root = mkdtempSync(join(tmpdir(), 'rootweaver-lexical-ranker-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function rankerOver(name: string, items: readonly KnowledgeItem[], budget = scanBudget): LexicalRanker {
+  const database = openStoreDatabase(join(root, name), false);
+  const table = new ItemTable(database, false);
+  let shortest = Number.POSITIVE_INFINITY;
+  const ranker = new LexicalRanker(database, () => shortest, { scanBudget: budget });
+  database.transaction(() => {
+    for (const written of table.write(items)) {
+      ranker.add(written.rowid, written.terms);
+      shortest = Math.min(shortest, written.termCount);
+    }
+  })();
+  return ranker;
+}
+
+/** BM25 as FTS5 defines it, by brute force over the items' terms. */
+function bruteForce(items: readonly KnowledgeItem[], query: string, limit: number): number[] {
+  const documents = items.map((item) => indexTerms(item.text));
+  const average = documents.reduce((sum, terms) => sum + terms.length, 0) / documents.length;
+  const frequency = new Map<string, number>();
+  for (const terms of documents)
+    for (const term of new Set(terms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  const terms = searchTerms(query).filter((term) => frequency.has(term));
+  return documents
+    .map((document) =>
+      terms.reduce((sum, term) => {
+        const count = document.filter((candidate) => candidate === term).length;
+        if (count === 0) return sum;
+        const n = frequency.get(term) ?? 0;
+        const idf = Math.max(1e-6, Math.log((documents.length - n + 0.5) / (n + 0.5)));
+        return sum + (idf * count * 2.2) / (count + 1.2 * (0.25 + (0.75 * document.length) / average));
+      }, 0),
+    )
+    .filter((score) => score > 0)
+    .sort((left, right) => right - left)
+    .slice(0, limit);
+}
+
+describe('indexTermString', () => {
+  it('gives the same terms on its ASCII path as the full normalisation', () => {
+    const full = (text: string): string => queryTerms(text).map(stemTerm).join(' ');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 60 }), (text) => {
+        expect(indexTermString(text).terms).toBe(full(text));
+        expect(indexTermString(text).count).toBe(queryTerms(text).length);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(indexTermString('Cities, horses and 1990s films').terms).toBe('city horse and 1990s film');
+    expect(indexTermString('Éléonore’s cafés').terms).toBe(full('Éléonore’s cafés'));
+  });
+});
+
+describe('readVarint', () => {
+  it('reads SQLite varints of one to nine bytes', () => {
+    expect(readVarint(Uint8Array.from([0x05]), 0)).toEqual({ value: 5, next: 1 });
+    expect(readVarint(Uint8Array.from([0x81, 0x00]), 0)).toEqual({ value: 128, next: 2 });
+    expect(readVarint(Uint8Array.from([0x00, 0x83, 0xff, 0x7f]), 1)).toEqual({ value: 65_535, next: 4 });
+    expect(readVarint(Uint8Array.from([0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x07]), 0).value).toBe(
+      7,
+    );
+  });
+});
+
+describe('TopScores', () => {
+  it('keeps the k-th largest of every score seen', () => {
+    fc.assert(
+      fc.property(
+        // -0 and +0 are the same score: normalise, or the order of equal zeros decides the sign.
+        fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }).map((value) => value + 0)),
+        fc.integer({ min: 1, max: 8 }),
+        (values, k) => {
+          const top = new TopScores(k);
+          for (const value of values) top.add(value);
+          const sorted = [...values].sort((left, right) => right - left);
+          expect(top.kth()).toBe(values.length < k ? undefined : sorted[k - 1]);
+        },
+      ),
+    );
+  });
+});
+
+describe('LexicalRanker', () => {
+  const filler = Array.from({ length: 8_000 }, (_value, index): KnowledgeItem => {
+    const text = index < 3_500 ? `gamma token${index % 40}` : `delta token${index % 40} born`;
+    return { id: `f${index}`, documentId: `filler${index % 50}`, kind: 'qa', title: '', text, passage: text };
+  });
+  // Every text form: spelled out, `question answer`, `title: question answer`, the passage itself.
+  const titled = syntheticQaPairs(600, 33).map(
+    (item, index): KnowledgeItem => ({
+      ...item,
+      id: `t${index}`,
+      title: `Orvane Keld${index % 7}`,
+      text: `Orvane Keld${index % 7}: ${item.question} ${item.answer}`,
+    }),
+  );
+  const passages = Array.from({ length: 40 }, (_value, index): KnowledgeItem => {
+    const text = `Orvane Keld${index % 7} was born in Tamsel${index}, where the river born of gamma springs runs.`;
+    return {
+      id: `p${index}`,
+      documentId: `passage${index}`,
+      kind: 'passage',
+      title: 'Orvane',
+      text,
+      passage: text,
+    };
+  });
+  const items = [...syntheticQaPairs(3_000, 21), ...filler, ...titled, ...passages];
+  const ranker = rankerOver('exact', items);
+
+  it('keeps FTS5’s own item count and average length', () => {
+    const statistics = ranker.statistics();
+    expect(statistics.items).toBe(items.length);
+    const tokens = items.reduce((sum, item) => sum + indexTerms(item.text).length, 0);
+    expect(statistics.averageLength).toBeCloseTo(tokens / items.length, 9);
+  });
+
+  it('returns the exact BM25 top k whether it prunes or lets FTS5 rank', () => {
+    const queries = [
+      ...items.slice(0, 30).map((item) => item.question ?? ''),
+      'born university film', // common words only
+      'gamma', // a term beyond a small scan budget: FTS5 ranks
+      'gamma token7 born',
+      'When was Zzyzx born?', // an unknown name: only the common word is left
+      ...titled.slice(0, 10).map((item) => item.question ?? ''),
+      'Where was Orvane Keld3 born?',
+      'Tamsel7 river springs',
+    ];
+    const tight = rankerOver('tight', items, 1_000);
+    for (const query of queries) {
+      const expected = bruteForce(items, query, 40);
+      for (const candidate of [ranker, tight]) {
+        for (const limit of [1, 10, 40]) {
+          const scores = candidate.rank(query, limit, undefined).map((entry) => entry.score);
+          expect(scores.length, query).toBe(Math.min(limit, expected.length));
+          scores.forEach((score, index) => {
+            expect(score, `${query} @${index}`).toBeCloseTo(expected[index] ?? Number.NaN, 6);
+          });
+        }
+      }
+    }
+    expect(ranker.paths.pruned).toBeGreaterThan(0);
+    expect(tight.paths.fts).toBeGreaterThan(0);
+    expect(tight.paths.pruned).toBeGreaterThan(0);
+  });
+
+  it('applies a filter inside the ranking', () => {
+    const ranked = ranker.rank('gamma token7', 5, { documentIds: ['filler7'] });
+    expect(ranked).toHaveLength(5);
+    const all = ranker.rank('gamma token7', 5_000, undefined).map((entry) => entry.rowid);
+    expect(ranked.every((entry) => all.includes(entry.rowid))).toBe(true);
+  });
+
+  it('finds nothing for no terms, unknown terms or an empty index', () => {
+    expect(ranker.rank('', 5, undefined)).toEqual([]);
+    expect(ranker.rank('qqqxv zzzyw', 5, undefined)).toEqual([]);
+    expect(rankerOver('empty', []).rank('gamma', 5, undefined)).toEqual([]);
+  });
+});
