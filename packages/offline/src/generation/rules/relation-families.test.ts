@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotateEntities } from '../../annotation/annotate-entities.js';
+import { generatorFromRecipe } from '../../index/passage-worker.js';
 import { RuleBasedGenerator } from '../rule-based-generator.js';
 import { relationFamilies } from './index.js';
 
@@ -50,6 +51,13 @@ describe('relation families', () => {
     expect(() => new RuleBasedGenerator({ disabledFamilies: ['no-such-family'] })).toThrow(
       /no-such-family.*life/,
     );
-    expect(new RuleBasedGenerator({ disabledFamilies: ['life'] }).id).toBe('rules@2-without-life');
+    const withoutLife = new RuleBasedGenerator({ disabledFamilies: ['life'] });
+    expect(withoutLife.id).toBe('rules@2-without-life');
+    // Worker threads of an index build make the same generator, with the same families switched off.
+    const worker = generatorFromRecipe(withoutLife.workerRecipe) as RuleBasedGenerator;
+    expect(worker.id).toBe('rules@2-without-life');
+    expect(
+      worker.generateSync({ title: 'Ana Lund', text }, annotateEntities(text)).map((pair) => pair.rule),
+    ).not.toContain('born');
   });
 });

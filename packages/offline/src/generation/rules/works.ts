@@ -24,7 +24,7 @@ export const worksFamily: RelationFamily = {
   description: 'a work’s year, nationality and maker',
   pattern: workPattern,
   toPairs(context) {
-    const { text, subject, add, copula } = context;
+    const { subject, add, copula } = context;
     if (copula !== undefined) {
       const tense = tenseOf(copula.verb);
       const work = workPattern.exec(copula.complement);
