@@ -155,7 +155,7 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
 export function selectorLine(outcome: SelectorTrainingOutcome | undefined): string {
   if (outcome === undefined) return 'selector: not trained';
   if (outcome.status === 'skipped') return `selector: not trained — ${outcome.reason}`;
-  return `selector@${outcome.version}: held-out top-1 ${(outcome.top1 * 100).toFixed(1)} % (heuristic ${(outcome.heuristicTop1 * 100).toFixed(1)} %), ECE ${outcome.expectedCalibrationError.toFixed(3)}, ${outcome.queries} questions, ${(outcome.totalMs / 1000).toFixed(1)} s → ${outcome.file}`;
+  return `selector@${outcome.version}: held-out top-1 ${(outcome.top1 * 100).toFixed(1)} % (heuristic ${(outcome.heuristicTop1 * 100).toFixed(1)} %), ECE ${outcome.expectedCalibrationError.toFixed(3)}, ${outcome.resolve}, ${outcome.queries} questions, ${(outcome.totalMs / 1000).toFixed(1)} s → ${outcome.file}`;
 }
 
 /** What the commands need from an opened index (the shape of providers' `createProviderSet`). */

@@ -67,6 +67,6 @@ export async function selectIndexExtractor(options: {
   const cv = selector.model.training.crossValidation;
   return {
     extractor: selector,
-    description: `extractor: learned ${selector.id} from ${path} (held-out top-1 ${(cv.top1 * 100).toFixed(1)} %, ECE ${cv.expectedCalibrationError.toFixed(3)})`,
+    description: `extractor: learned ${selector.id} from ${path} (held-out top-1 ${(cv.top1 * 100).toFixed(1)} %, ECE ${cv.expectedCalibrationError.toFixed(3)}, resolves at ≥ ${selector.model.resolve.threshold})`,
   };
 }

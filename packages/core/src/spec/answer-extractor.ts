@@ -29,6 +29,12 @@ export interface Extraction {
   /** Ids of the evidence items the answer was taken from. */
   readonly evidenceIds: string[];
   readonly answerType?: AnswerType;
+  /**
+   * The confidence at or above which this answer counts as resolved, when the extractor states its
+   * own (a calibrated learned selector does, ADR-0007); otherwise the engine's
+   * `extractionConfidenceThreshold` applies.
+   */
+  readonly resolveThreshold?: number;
 }
 
 /**

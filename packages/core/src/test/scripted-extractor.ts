@@ -11,6 +11,8 @@ export interface ScriptedExtraction {
    * (case-insensitive), else none — so an answer that was not retrieved is reported without evidence.
    */
   readonly evidenceIds?: readonly string[];
+  /** The extractor's own resolve threshold, reported with the answer (as a learned selector does). */
+  readonly resolveThreshold?: number;
 }
 
 /**
@@ -44,6 +46,7 @@ export class ScriptedExtractor implements AnswerExtractor {
       answer: entry.answer,
       confidence: entry.confidence,
       evidenceIds: [...(entry.evidenceIds ?? supporting.slice(0, 1))],
+      ...(entry.resolveThreshold === undefined ? {} : { resolveThreshold: entry.resolveThreshold }),
     };
   }
 }

@@ -46,7 +46,7 @@ export interface NodeTrace {
   readonly refs: readonly number[];
   readonly answer: string;
   readonly confidence: number;
-  /** Extracted with confidence at or above `extractionConfidenceThreshold`. */
+  /** Extracted with confidence at or above the extractor's own resolve threshold, else `extractionConfidenceThreshold`. */
   readonly resolved: boolean;
   readonly evidenceIds: readonly string[];
   readonly topItemId?: string;

@@ -48,7 +48,9 @@ export const multiHopConfigSchema = z.strictObject({
     ),
   extraction_confidence_threshold: fraction
     .default(0.3)
-    .describe('compact planner: below this extraction confidence a node stays unresolved.'),
+    .describe(
+      "compact planner: below this extraction confidence a node stays unresolved. The heuristic extractor's; a learned selector resolves at the threshold trained with it (selector.json, ADR-0007).",
+    ),
   synthesis: z
     .enum(['auto', 'llm', 'extractive'])
     .default('auto')

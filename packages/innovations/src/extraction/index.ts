@@ -8,5 +8,6 @@ export {
   type CandidateSignals,
   HeuristicExtractor,
   type HeuristicExtractorOptions,
+  heuristicConfidence,
 } from './heuristic-extractor.js';
 export { capitalisedChunks, escapeRegExp, normaliseAnswer, quotedSpans, type TextSpan } from './text.js';

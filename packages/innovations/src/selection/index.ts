@@ -6,6 +6,7 @@ export {
   analyseCandidates,
   type CandidateAnalysis,
   type CandidateSignals,
+  heuristicConfidence,
 } from '../extraction/heuristic-extractor.js';
 export { escapeRegExp, normaliseAnswer } from '../extraction/text.js';
 export { type ReliabilityBin, type ReliabilityTable, reliabilityTable } from './calibration-bins.js';
@@ -21,6 +22,7 @@ export {
   type DenseLayer,
   type IsotonicCalibration,
   parseSelectorModel,
+  type ResolvePolicy,
   type SelectorModel,
   type SelectorTrainingReport,
   scoreRows,

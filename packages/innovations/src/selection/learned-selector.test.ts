@@ -51,6 +51,14 @@ function linearModel(
       },
     ],
     calibration: { kind: 'isotonic', ...calibration },
+    resolve: {
+      threshold: 0.42,
+      objective: 'test',
+      coverage: 0.5,
+      precision: 0.8,
+      heuristicAtSameCoverage: { coverage: 0.5, precision: 0.7 },
+      heuristic: { threshold: 0.3, coverage: 0.4, precision: 0.8 },
+    },
     training: {
       trainedAt: '2020-01-01T00:00:00.000Z',
       library: 'none',
@@ -105,6 +113,12 @@ describe('LearnedSelector', () => {
     expect(selector.extractSync('Where was Mara Quill born?', evidence).confidence).toBeCloseTo(0.9, 2);
   });
 
+  it('states its own resolve threshold; the heuristic fallback leaves the engine its own', () => {
+    const selector = new LearnedSelector({ model: linearModel('heuristic.inverse_rank', 1) });
+    expect(selector.extractSync('Where was Mara Quill born?', evidence).resolveThreshold).toBe(0.42);
+    expect(selector.extractSync('Where was Mara Quill born?', []).resolveThreshold).toBeUndefined();
+  });
+
   it('leaves yes/no questions and empty evidence to the heuristic extractor', () => {
     const selector = new LearnedSelector({ model: linearModel('heuristic.inverse_rank', 1) });
     const yes = [hit('y', 'Is Mara Quill a painter?', 'yes', 'Mara Quill is a painter.', 1)];
@@ -141,6 +155,8 @@ describe('selector model files', () => {
       { ...model, scale: model.scale.map(() => 0) },
       { ...model, layers: [{ ...model.layers[0], activation: 'tanh' }] },
       { ...model, calibration: { kind: 'isotonic', thresholds: [0, 1], values: [0, 2] } },
+      { ...model, resolve: undefined },
+      { ...model, resolve: { ...model.resolve, threshold: 1.5 } },
     ];
     for (const value of broken) {
       expect(() => parseSelectorModel(value, 'x/selector.json')).toThrow(RootweaverError);

@@ -18,8 +18,9 @@ export interface LearnedSelectorOptions {
 /**
  * The learned answer selector (ADR-0007): the heuristic extractor's candidates, ranked by a model
  * trained on the index's own atomic pairs, with a calibrated confidence (the held-out chance that
- * the chosen span is the answer). Yes/no questions and sub-questions with no candidate are left to
- * the heuristic extractor. Pure: the model arrives as data.
+ * the chosen span is the answer) and the threshold, chosen in training, at which that answer counts
+ * as resolved. Yes/no questions and sub-questions with no candidate are left to the heuristic
+ * extractor (and its threshold). Pure: the model arrives as data.
  */
 export class LearnedSelector implements AnswerExtractor {
   readonly id: string;
@@ -57,6 +58,7 @@ export class LearnedSelector implements AnswerExtractor {
       confidence: Math.round(confidence * 1000) / 1000,
       evidenceIds: [...chosen.evidenceIds],
       answerType: analysis.answerType,
+      resolveThreshold: this.model.resolve.threshold,
     };
   }
 }

@@ -3,7 +3,7 @@ import { selectorFeatureNames, selectorFeatureVersion } from './selector-feature
 
 export const selectorModelFormat = 'rootweaver-answer-selector';
 /** The file format's version (the layout of this object), apart from the features' version. */
-export const selectorModelFormatVersion = 1;
+export const selectorModelFormatVersion = 2;
 /** Where an index keeps its selector. */
 export const selectorFileName = 'selector.json';
 
@@ -22,6 +22,25 @@ export interface IsotonicCalibration {
   readonly values: readonly number[];
 }
 
+/**
+ * When the selector's answer counts as resolved (ADR-0007): the calibrated confidence at or above
+ * which the engine treats a node as answered, chosen on the held-out training questions by the
+ * stated objective, with what that choice measured there.
+ */
+export interface ResolvePolicy {
+  /** The calibrated confidence at or above which a node is resolved. */
+  readonly threshold: number;
+  /** How `threshold` was chosen, in words (the trainer's objective). */
+  readonly objective: string;
+  /** Held-out share of training questions resolved at `threshold`, and the share of those that were right. */
+  readonly coverage: number;
+  readonly precision: number;
+  /** The heuristic extractor on the same questions resolving as many, by its own confidence. */
+  readonly heuristicAtSameCoverage: { readonly coverage: number; readonly precision: number };
+  /** The heuristic extractor on the same questions at its own threshold. */
+  readonly heuristic: { readonly threshold: number; readonly coverage: number; readonly precision: number };
+}
+
 /** What the training saw and measured; informational, never read by inference. */
 export interface SelectorTrainingReport {
   readonly trainedAt: string;
@@ -38,6 +57,10 @@ export interface SelectorTrainingReport {
     readonly folds: number;
     readonly top1: number;
     readonly heuristicTop1: number;
+    /** The same per kind of training question: where the selector gains, and where it does not. */
+    readonly byVariant?: Readonly<
+      Record<string, { readonly answerable: number; readonly top1: number; readonly heuristicTop1: number }>
+    >;
     readonly expectedCalibrationError: number;
     readonly candidatesTried: readonly {
       readonly settings: Readonly<Record<string, number | string>>;
@@ -60,6 +83,7 @@ export interface SelectorModel {
   readonly scale: readonly number[];
   readonly layers: readonly DenseLayer[];
   readonly calibration: IsotonicCalibration;
+  readonly resolve: ResolvePolicy;
   readonly training: SelectorTrainingReport;
 }
 
@@ -172,6 +196,9 @@ export function parseSelectorModel(value: unknown, where = selectorFileName): Se
   const thresholds = numbers(calibration.thresholds, undefined, where, 'calibration.thresholds');
   const values = numbers(calibration.values, thresholds.length, where, 'calibration.values');
   if (values.some((entry) => entry < 0 || entry > 1)) fail(where, 'calibration values must lie in [0, 1]');
+  const threshold = model.resolve?.threshold;
+  if (typeof threshold !== 'number' || !Number.isFinite(threshold) || threshold < 0 || threshold > 1)
+    fail(where, '`resolve.threshold` must be a number in [0, 1]');
   if (typeof model.training !== 'object' || model.training === null) fail(where, '`training` is missing');
   return model as SelectorModel;
 }

@@ -7,6 +7,14 @@ export {
   reorderWords,
 } from './perturb-question.js';
 export {
+  type ParsedRelation,
+  paraphraseRelation,
+  parseRelation,
+  type RelationFamily,
+  relationFamilies,
+  renderRelation,
+} from './relation-paraphrases.js';
+export {
   answerSpanOf,
   buildSelectorTrainingSet,
   isExamplePair,
@@ -15,6 +23,7 @@ export {
   type TrainingQuery,
 } from './selector-training-set.js';
 export {
+  resolveSummary,
   type SelectorTrainingOutcome,
   type TrainIndexSelectorOptions,
   type TrainIndexSelectorResult,
@@ -23,6 +32,7 @@ export {
   writeSelectorFile,
 } from './train-index-selector.js';
 export {
+  chooseResolvePolicy,
   defaultSettingsGrid,
   type RankerSettings,
   type TrainSelectorOptions,

@@ -7,7 +7,9 @@ export type QuestionVariant =
   | 'reordered'
   | 'described-entity'
   | 'sibling-question'
-  | 'source-withheld';
+  | 'source-withheld'
+  | 'paraphrased'
+  | 'grounded';
 
 export const questionVariants: readonly QuestionVariant[] = [
   'original',
@@ -16,6 +18,8 @@ export const questionVariants: readonly QuestionVariant[] = [
   'described-entity',
   'sibling-question',
   'source-withheld',
+  'paraphrased',
+  'grounded',
 ];
 
 const questionWords = /^(?:who|whom|whose|what|which|when|where|why|how|in|on|at|from|to|for|by|of)$/i;

@@ -2,11 +2,14 @@ import type { KnowledgeItem, SearchHit } from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
 import {
   analyseCandidates,
+  type CandidateAnalysis,
   candidateFeatureRows,
+  heuristicConfidence,
   inferAnswerType,
   normaliseAnswer,
 } from '@rootweaver/innovations/selection';
 import { describeEntity, dropWords, type QuestionVariant, reorderWords } from './perturb-question.js';
+import { paraphraseRelation, parseRelation, renderRelation } from './relation-paraphrases.js';
 import { seededRandom, shuffled } from './seeded-random.js';
 
 /** One training question: the candidates retrieval and the heuristics produced, and which are the pair's answer. */
@@ -20,6 +23,8 @@ export interface TrainingQuery {
   readonly rows: readonly (readonly number[])[];
   /** 1 for the candidates equal to the answer (SQuAD normalisation), else 0. */
   readonly labels: readonly number[];
+  /** The heuristic extractor's confidence in its own answer (the first candidate): its operating point. */
+  readonly heuristicConfidence: number;
 }
 
 export interface SelectorTrainingSetOptions {
@@ -95,6 +100,11 @@ function descriptionOf(pair: KnowledgeItem, siblings: readonly KnowledgeItem[]):
   return undefined;
 }
 
+function heuristicConfidenceOf(analysis: CandidateAnalysis): number {
+  const top = analysis.candidates[0];
+  return top === undefined ? 0 : heuristicConfidence(top, analysis.candidates);
+}
+
 interface PlannedQuery {
   readonly pair: KnowledgeItem;
   readonly variant: QuestionVariant;
@@ -103,14 +113,83 @@ interface PlannedQuery {
   readonly withheld: ReadonlySet<string>;
 }
 
+/** A document's title as a key, without a disambiguating "(film)" at its end. */
+function titleKey(title: string): string {
+  return normaliseAnswer(title.replace(/\s*\([^)]*\)\s*$/, ''));
+}
+
+function plainTitle(title: string): string {
+  return title.replace(/\s*\([^)]*\)\s*$/, '').trim();
+}
+
+/**
+ * What the index knows about its own entities, for the grounded variant: for each document, the
+ * spans other documents' pairs give as an answer that names it (its title) — the parent answers a
+ * planner's next hop would be grounded with.
+ */
+interface IndexLinks {
+  readonly parentAnswers: ReadonlyMap<string, readonly string[]>;
+}
+
+function indexLinks(
+  eligible: readonly { pair: KnowledgeItem; span: string }[],
+  titles: ReadonlyMap<string, string>,
+): IndexLinks {
+  const documentsByTitle = new Map<string, string[]>();
+  for (const [documentId, title] of titles) {
+    const key = titleKey(title);
+    if (key.length === 0) continue;
+    documentsByTitle.set(key, [...(documentsByTitle.get(key) ?? []), documentId]);
+  }
+  const parentAnswers = new Map<string, string[]>();
+  for (const { pair, span } of eligible) {
+    for (const documentId of documentsByTitle.get(normaliseAnswer(span)) ?? []) {
+      if (documentId === pair.documentId) continue;
+      const spans = parentAnswers.get(documentId) ?? [];
+      if (!spans.includes(span)) spans.push(span);
+      parentAnswers.set(documentId, spans);
+    }
+  }
+  return { parentAnswers };
+}
+
+/** Whether the entity a question names is its document's own (its title, or a description "the 1990 film"). */
+function namesOwnEntity(entity: string, title: string): boolean {
+  if (/^the\s+[\p{Ll}\d]/u.test(entity)) return true;
+  const entityKey = normaliseAnswer(entity);
+  const key = titleKey(title);
+  if (entityKey.length === 0 || key.length === 0) return false;
+  return entityKey === key || ` ${entityKey} `.includes(` ${key} `) || ` ${key} `.includes(` ${entityKey} `);
+}
+
+/**
+ * The pair's question as a planner's grounded sub-question: its relation in a form of the table,
+ * its entity named by a parent answer from another document (or by the document's title where the
+ * question described it), as `groundQuestion` writes a parent's answer into the next hop.
+ */
+function groundedQuestion(pair: KnowledgeItem, links: IndexLinks, random: () => number): string | undefined {
+  const question = pair.question ?? '';
+  const parsed = parseRelation(question);
+  if (parsed === undefined || !namesOwnEntity(parsed.entity, pair.title)) return undefined;
+  const parents = links.parentAnswers.get(pair.documentId) ?? [];
+  const names = parents.length > 0 ? parents : [plainTitle(pair.title)];
+  const name = names[Math.floor(random() * names.length)] ?? '';
+  const forms = parsed.family.forms;
+  const form = forms[Math.floor(random() * forms.length)] ?? parsed.form;
+  const grounded = renderRelation(form, name, parsed.past);
+  if (grounded === question || inferAnswerType(grounded) !== inferAnswerType(question)) return undefined;
+  return grounded;
+}
+
 function planQueries(
   pair: KnowledgeItem,
   siblings: readonly KnowledgeItem[],
+  links: IndexLinks,
   random: () => number,
 ): PlannedQuery[] {
   const question = pair.question ?? '';
   const none = new Set<string>();
-  const source = new Set([pair.id]);
+  const answerKey = normaliseAnswer(pair.answer ?? '');
   const options: PlannedQuery[] = [];
   const dropped = dropWords(question, random);
   if (dropped !== undefined)
@@ -122,7 +201,6 @@ function planQueries(
   const described = description === undefined ? undefined : describeEntity(question, pair.title, description);
   if (described !== undefined)
     options.push({ pair, variant: 'described-entity', question: described, withheld: none });
-  const answerKey = normaliseAnswer(pair.answer ?? '');
   const sibling = siblings.find(
     (other) => other.id !== pair.id && normaliseAnswer(other.answer ?? '') === answerKey && other.question,
   );
@@ -133,7 +211,12 @@ function planQueries(
       question: sibling.question,
       withheld: new Set([pair.id, sibling.id]),
     });
-  options.push({ pair, variant: 'source-withheld', question, withheld: source });
+  options.push({ pair, variant: 'source-withheld', question, withheld: new Set([pair.id]) });
+  const paraphrased = paraphraseRelation(question, random);
+  if (paraphrased !== undefined)
+    options.push({ pair, variant: 'paraphrased', question: paraphrased, withheld: none });
+  const grounded = groundedQuestion(pair, links, random);
+  if (grounded !== undefined) options.push({ pair, variant: 'grounded', question: grounded, withheld: none });
   // The original question once in a while: the easy case is real too (a sub-question that matches its pair).
   const chosen = shuffled(options, random).slice(0, 2);
   if (random() < 0.25) chosen.push({ pair, variant: 'original', question, withheld: none });
@@ -154,11 +237,13 @@ export async function buildSelectorTrainingSet(
   const topK = options.topK ?? 5;
   const random = seededRandom(options.seed ?? 12);
   const byDocument = new Map<string, KnowledgeItem[]>();
+  const titles = new Map<string, string>();
   for (const pair of options.pairs) {
     if (pair.kind !== 'qa') continue;
     const siblings = byDocument.get(pair.documentId) ?? [];
     siblings.push(pair);
     byDocument.set(pair.documentId, siblings);
+    titles.set(pair.documentId, pair.title);
   }
   const eligible = options.pairs
     .filter((pair) => pair.kind === 'qa')
@@ -167,13 +252,14 @@ export async function buildSelectorTrainingSet(
       const span = answerSpanOf(pair);
       return span === undefined ? [] : [{ pair, span }];
     });
+  const links = indexLinks(eligible, titles);
   const sampled = shuffled(eligible, random).slice(0, options.maxPairs ?? defaultMaxPairs);
   const queries: TrainingQuery[] = [];
   for (const { pair, span } of sampled) {
     throwIfAborted(options.signal);
     const answer = span;
     const answerKey = normaliseAnswer(answer);
-    for (const planned of planQueries(pair, byDocument.get(pair.documentId) ?? [], random)) {
+    for (const planned of planQueries(pair, byDocument.get(pair.documentId) ?? [], links, random)) {
       const found = await options.search(planned.question, topK + planned.withheld.size);
       const hits = found
         .filter((hit) => !planned.withheld.has(hit.id))
@@ -193,6 +279,7 @@ export async function buildSelectorTrainingSet(
         answer,
         rows,
         labels,
+        heuristicConfidence: heuristicConfidenceOf(analysis),
       });
     }
   }

@@ -8,7 +8,7 @@ import { describeEntity, dropWords, reorderWords } from './perturb-question.js';
 import { seededRandom } from './seeded-random.js';
 import { answerSpanOf, buildSelectorTrainingSet } from './selector-training-set.js';
 import { trainIndexSelector } from './train-index-selector.js';
-import type { RankerSettings } from './train-selector.js';
+import { chooseResolvePolicy, type RankerSettings } from './train-selector.js';
 
 const syllables = ['ka', 'lo', 'mi', 'ren', 'tu', 'vo', 'sa', 'dri', 'nel', 'por', 'quo', 'bex'];
 function inventedName(index: number, salt: number): string {
@@ -89,6 +89,45 @@ describe('fitIsotonic', () => {
   });
 });
 
+describe('chooseResolvePolicy', () => {
+  const points = (pairs: [number, boolean][]) =>
+    pairs.map(([confidence, correct]) => ({ confidence, correct }));
+  // The selector's held-out outcomes: ≥ 0.9 → 1/1, ≥ 0.7 → 2/2, ≥ 0.5 → 3/3, ≥ 0.4 → 4/5, ≥ 0.2 → 4/6.
+  const selector = points([
+    [0.9, true],
+    [0.7, true],
+    [0.5, true],
+    [0.4, true],
+    [0.4, false],
+    [0.2, false],
+  ]);
+  // The heuristic's, on the same questions: its ranking of confidence is worse.
+  const heuristic = points([
+    [0.9, false],
+    [0.8, true],
+    [0.6, true],
+    [0.5, false],
+    [0.35, true],
+    [0.1, true],
+  ]);
+
+  it('takes the highest threshold that still resolves the budgeted share of held-out questions', () => {
+    const half = chooseResolvePolicy(selector, heuristic, { coverage: 0.5, heuristicThreshold: 0.3 });
+    expect(half).toMatchObject({ threshold: 0.5, coverage: 0.5, precision: 1 });
+    expect(half.objective).toContain('50 %');
+    // The heuristic resolving as many (its 3 most confident) is right 2 times in 3.
+    expect(half.heuristicAtSameCoverage.precision).toBeCloseTo(2 / 3, 5);
+    expect(half.heuristic).toMatchObject({ threshold: 0.3, precision: 0.6 });
+    expect(half.heuristic.coverage).toBeCloseTo(5 / 6, 5);
+    // Tied confidences resolve together: 80 % needs the two at 0.4 (5 of 6).
+    const most = chooseResolvePolicy(selector, heuristic, { coverage: 0.8, heuristicThreshold: 0.3 });
+    expect(most).toMatchObject({ threshold: 0.4, precision: 0.8 });
+    expect(chooseResolvePolicy(selector, heuristic, { coverage: 1, heuristicThreshold: 0.3 }).threshold).toBe(
+      0.2,
+    );
+  });
+});
+
 describe('answerSpanOf', () => {
   it('takes a short answer as it is and the one new typed span of a sentence answer', () => {
     const base = { id: 'x', documentId: 'd', kind: 'qa' as const, title: 'Ivo Brand', passage: '', text: '' };
@@ -106,6 +145,72 @@ describe('answerSpanOf', () => {
       answerSpanOf({ ...base, question: 'What is known about Ivo Brand?', answer: 'Tern Bay' }),
     ).toBeUndefined();
     expect(answerSpanOf({ ...base, question: 'Is Ivo Brand a painter?', answer: 'yes' })).toBeUndefined();
+  });
+});
+
+/** Films (their own documents) whose directors have documents of their own: a two-hop index. */
+function inventedChainPairs(count: number): KnowledgeItem[] {
+  return Array.from({ length: count }, (_, index) => {
+    const person = inventedName(index, 0);
+    const film = `The ${inventedName(index, 6).split(' ')[0]} Road`;
+    const date = `${(index % 27) + 1} ${months[index % 3]} ${1900 + index}`;
+    const town = `${inventedName(index, 3).split(' ')[0]} Bay`;
+    const filmDocument = {
+      documentId: `film-${index}`,
+      title: film,
+      passage: `${film} is a ${1950 + index} film directed by ${person}.`,
+    };
+    const personDocument = {
+      documentId: `person-${index}`,
+      title: `${person} (director)`,
+      passage: `${person} (born ${date} in ${town}) is a film director.`,
+    };
+    const facts: [typeof filmDocument, string, string][] = [
+      [filmDocument, `Who directed ${film}?`, person],
+      [personDocument, `When was ${person} born?`, date],
+      [personDocument, `Where was ${person} born?`, town],
+    ];
+    return facts.map(([document, question, answer], fact) => ({
+      ...document,
+      id: `${document.documentId}-${fact}`,
+      kind: 'qa' as const,
+      question,
+      answer,
+      text: `${question} ${answer}`,
+    }));
+  }).flat();
+}
+
+describe('planner-like training questions', () => {
+  it("asks an index's pairs as a planner's grounded and paraphrased sub-questions, with the pair's answer as the label", async () => {
+    const pairs = inventedChainPairs(30);
+    const store = new InMemoryStore({ items: pairs });
+    const set = await buildSelectorTrainingSet({
+      pairs,
+      search: async (query, topK) => (await store.search({ query, topK })).hits,
+      maxPairs: 90,
+    });
+    const grounded = set.queries.filter((query) => query.variant === 'grounded');
+    const paraphrased = set.queries.filter((query) => query.variant === 'paraphrased');
+    expect(grounded.length).toBeGreaterThan(5);
+    expect(paraphrased.length).toBeGreaterThan(5);
+    for (const query of [...grounded, ...paraphrased]) {
+      const sources = pairs.filter(
+        (pair) =>
+          pair.documentId === query.group &&
+          normaliseAnswer(pair.answer ?? '') === normaliseAnswer(query.answer),
+      );
+      expect(sources).toHaveLength(1);
+      expect(query.question).not.toBe(sources[0]?.question);
+      // The entity is named as another document's pair answers it (the director's name, not the
+      // document title with its "(director)"), or kept as the question had it.
+      expect(query.question).not.toContain('(director)');
+      if (query.group.startsWith('person-'))
+        expect(query.question).toContain(inventedName(Number(query.group.slice('person-'.length)), 0));
+    }
+    // Most of them are answered by the right span: the labels mark it.
+    const labelled = grounded.filter((query) => query.labels.includes(1)).length;
+    expect(labelled / grounded.length).toBeGreaterThan(0.5);
   });
 });
 

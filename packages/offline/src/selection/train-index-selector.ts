@@ -83,9 +83,16 @@ export async function trainIndexSelector(
   const totalMs = performance.now() - started;
   const cv = model.training.crossValidation;
   progress(
-    `selector@${model.version}: held-out top-1 ${(cv.top1 * 100).toFixed(1)} % (heuristic ${(cv.heuristicTop1 * 100).toFixed(1)} %), ECE ${cv.expectedCalibrationError.toFixed(3)}, ${(totalMs / 1000).toFixed(1)} s`,
+    `selector@${model.version}: held-out top-1 ${(cv.top1 * 100).toFixed(1)} % (heuristic ${(cv.heuristicTop1 * 100).toFixed(1)} %), ECE ${cv.expectedCalibrationError.toFixed(3)}, ${resolveSummary(model)}, ${(totalMs / 1000).toFixed(1)} s`,
   );
   return { model, ...(file === undefined ? {} : { file }), trainingSetMs, totalMs };
+}
+
+/** The resolve threshold and what it measured on the held-out training questions, in one phrase. */
+export function resolveSummary(model: SelectorModel): string {
+  const { resolve } = model;
+  const percent = (value: number) => `${(value * 100).toFixed(0)} %`;
+  return `resolves at ≥ ${resolve.threshold.toFixed(3)} (${percent(resolve.coverage)} of held-out questions, ${percent(resolve.precision)} right; the heuristic as often: ${percent(resolve.heuristicAtSameCoverage.precision)} right)`;
 }
 
 /** What an index build did about the selector. */
@@ -97,6 +104,8 @@ export type SelectorTrainingOutcome =
       readonly top1: number;
       readonly heuristicTop1: number;
       readonly expectedCalibrationError: number;
+      /** See `resolveSummary`. */
+      readonly resolve: string;
       readonly queries: number;
       readonly totalMs: number;
     }
@@ -120,6 +129,7 @@ export async function trainSelectorAfterBuild(
       top1: cv.top1,
       heuristicTop1: cv.heuristicTop1,
       expectedCalibrationError: cv.expectedCalibrationError,
+      resolve: resolveSummary(result.model),
       queries: result.model.training.queries,
       totalMs: Math.round(result.totalMs),
     };

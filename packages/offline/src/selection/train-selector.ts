@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
-import type { SelectorModel } from '@rootweaver/innovations';
+import { defaultMultiHopConfig, type SelectorModel } from '@rootweaver/innovations';
 import {
   calibrate,
   type DenseLayer,
+  type ResolvePolicy,
   reliabilityTable,
   scoreRows,
   selectorCandidateLimit,
@@ -46,6 +47,94 @@ export interface TrainSelectorOptions {
   readonly onProgress?: (message: string) => void;
   /** Defaults to now; tests pass a fixed one. */
   readonly trainedAt?: string;
+  /** The heuristic extractor's resolve threshold, reported beside the selector's (default: the engine's default). */
+  readonly heuristicThreshold?: number;
+  /** The share of held-out training questions the selector's threshold must resolve (default `defaultResolveCoverage`). */
+  readonly resolveCoverage?: number;
+}
+
+interface Outcome {
+  readonly confidence: number;
+  readonly correct: boolean;
+}
+
+function share(count: number, total: number): number {
+  return total === 0 ? 0 : count / total;
+}
+
+/**
+ * The share of answers the engine should compose from resolved nodes: the issue's budget of 1.2 LLM
+ * calls per question is the decomposition plus at most 0.2 synthesis calls, so at least 80 % of
+ * questions must be answered without one.
+ */
+export const defaultResolveCoverage = 0.8;
+
+interface OperatingPoint {
+  readonly threshold: number;
+  readonly coverage: number;
+  readonly precision: number;
+}
+
+/** Every threshold that splits `points` (from the highest confidence down) with its coverage and precision. */
+function operatingPoints(points: readonly Outcome[]): OperatingPoint[] {
+  const sorted = [...points].sort((left, right) => right.confidence - left.confidence);
+  const found: OperatingPoint[] = [];
+  let correct = 0;
+  sorted.forEach((point, index) => {
+    correct += point.correct ? 1 : 0;
+    // Only where the next confidence is lower: a threshold resolves every point at or above it.
+    if ((sorted[index + 1]?.confidence ?? Number.NEGATIVE_INFINITY) === point.confidence) return;
+    found.push({
+      threshold: point.confidence,
+      coverage: (index + 1) / sorted.length,
+      precision: correct / (index + 1),
+    });
+  });
+  return found;
+}
+
+/** The highest threshold that resolves at least `coverage` of the points (all of them when none does). */
+function pointAtCoverage(points: readonly Outcome[], coverage: number): OperatingPoint {
+  const candidates = operatingPoints(points);
+  return (
+    candidates.find((point) => point.coverage >= coverage - 1e-9) ??
+    candidates.at(-1) ?? { threshold: 0, coverage: 0, precision: 0 }
+  );
+}
+
+/**
+ * The selector's resolve threshold (ADR-0007), objective `budget`: the most precise resolve
+ * decision that still resolves `coverage` of the held-out training questions — precision of the
+ * resolved answers rises with the threshold, so this is the highest calibrated confidence that at
+ * least `coverage` of them reach. `coverage` is the LLM-call budget (see `defaultResolveCoverage`).
+ * The heuristic extractor is measured at the same coverage (ranked by its own confidence) and at
+ * its own threshold, so the report says what the selector's ranking of confidence is worth.
+ */
+export function chooseResolvePolicy(
+  selector: readonly Outcome[],
+  heuristic: readonly Outcome[],
+  options: { readonly coverage: number; readonly heuristicThreshold: number },
+): ResolvePolicy {
+  const chosen = pointAtCoverage(selector, options.coverage);
+  const heuristicSame = pointAtCoverage(heuristic, chosen.coverage);
+  const heuristicResolved = heuristic.filter((point) => point.confidence >= options.heuristicThreshold);
+  return {
+    threshold: round(chosen.threshold),
+    objective: `budget: resolve at least ${Math.round(options.coverage * 100)} % of held-out training questions, as precisely as possible`,
+    coverage: round(chosen.coverage),
+    precision: round(chosen.precision),
+    heuristicAtSameCoverage: {
+      coverage: round(heuristicSame.coverage),
+      precision: round(heuristicSame.precision),
+    },
+    heuristic: {
+      threshold: options.heuristicThreshold,
+      coverage: round(share(heuristicResolved.length, heuristic.length)),
+      precision: round(
+        share(heuristicResolved.filter((point) => point.correct).length, heuristicResolved.length),
+      ),
+    },
+  };
 }
 
 let backendReady: Promise<void> | undefined;
@@ -221,6 +310,7 @@ function provisionalModel(scaling: Standardisation, layers: DenseLayer[]): Selec
     scale: scaling.scale,
     layers,
     calibration: { kind: 'isotonic', thresholds: [], values: [] },
+    resolve: {} as SelectorModel['resolve'],
     training: {} as SelectorModel['training'],
   };
 }
@@ -308,22 +398,45 @@ export async function trainSelector(options: TrainSelectorOptions): Promise<Trai
     return { score: choice.probability, correct: query.labels[choice.index] === 1 };
   });
   const calibration = fitIsotonic(points);
-  const reliability = reliabilityTable(
-    points.map((point) => ({ confidence: calibrate(calibration, point.score), correct: point.correct })),
+  const calibrated = points.map((point) => ({
+    confidence: calibrate(calibration, point.score),
+    correct: point.correct,
+  }));
+  const reliability = reliabilityTable(calibrated);
+  const resolve = chooseResolvePolicy(
+    calibrated,
+    all.map((query) => ({ confidence: query.heuristicConfidence, correct: query.labels[0] === 1 })),
+    {
+      coverage: options.resolveCoverage ?? defaultResolveCoverage,
+      heuristicThreshold: options.heuristicThreshold ?? defaultMultiHopConfig.extractionConfidenceThreshold,
+    },
   );
   const heuristicTop1 = answerable.filter((query) => query.labels[0] === 1).length / answerable.length;
+  const byVariant: Record<string, { answerable: number; top1: number; heuristicTop1: number }> = {};
+  for (const variant of new Set(answerable.map((query) => query.variant))) {
+    const queries = answerable.filter((query) => query.variant === variant);
+    byVariant[variant] = {
+      answerable: queries.length,
+      top1: round(
+        queries.filter((query) => query.labels[chosen.outOfFold.get(query)?.index ?? -1] === 1).length /
+          queries.length,
+      ),
+      heuristicTop1: round(queries.filter((query) => query.labels[0] === 1).length / queries.length),
+    };
+  }
   const scaling = standardisation(answerable);
   const layers = await trainRanker(answerable, scaling, chosen.settings, seed, options.signal);
   const variants: Record<string, number> = {};
   for (const query of all) variants[query.variant] = (variants[query.variant] ?? 0) + 1;
   const version = createHash('sha256')
-    .update(JSON.stringify({ scaling, layers, calibration }))
+    .update(JSON.stringify({ scaling, layers, calibration, resolve }))
     .digest('hex')
     .slice(0, 12);
   const model: SelectorModel = {
     ...provisionalModel(scaling, layers),
     version,
     calibration,
+    resolve,
     training: {
       trainedAt: options.trainedAt ?? new Date().toISOString(),
       library: `@tensorflow/tfjs ${tf.version.tfjs} (pure-JS cpu backend)`,
@@ -337,6 +450,7 @@ export async function trainSelector(options: TrainSelectorOptions): Promise<Trai
         folds,
         top1: round(chosen.top1),
         heuristicTop1: round(heuristicTop1),
+        byVariant,
         expectedCalibrationError: round(reliability.expectedCalibrationError),
         candidatesTried: tried.map((entry) => ({
           settings: { ...entry.settings },

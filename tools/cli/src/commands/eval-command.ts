@@ -112,7 +112,7 @@ function formatSummary(summary: EvalSummary): string {
       .join(
         ', ',
       )}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis} (LLM calls/q with those: ${summary.llmCallsPerQuestionWithSynthesis})`,
-    `confident answers (≥ ${summary.confidence.threshold}): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
+    `confident answers (every node resolved; heuristic at ≥ ${summary.confidence.threshold}, a selector at its own threshold): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
     `gold answer among node answers: ${summary.goldAmongNodeAnswers}%; in the retrieved pool: ${summary.goldInPool}%`,
     'by kind:',
     ...Object.entries(summary.byKind).map(

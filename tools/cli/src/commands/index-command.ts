@@ -14,6 +14,7 @@ import {
   type QaGenerator,
   RuleBasedGenerator,
   readManifest,
+  resolveSummary,
   trainIndexSelector,
   updateIndex,
 } from '@rootweaver/offline';
@@ -362,6 +363,7 @@ async function runTrainSelector(args: readonly string[], io: CliIo, signal: Abor
           top1: training.crossValidation.top1,
           heuristicTop1: training.crossValidation.heuristicTop1,
           expectedCalibrationError: training.crossValidation.expectedCalibrationError,
+          resolve: resolveSummary(result.model),
           queries: training.queries,
           totalMs: Math.round(result.totalMs),
         })}\n`,

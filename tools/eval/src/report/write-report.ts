@@ -170,7 +170,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
       'reference F1 %',
       'LLM calls / q',
       'with synthesis',
-      `confident (≥ ${summary.confidence.threshold})`,
+      'confident (all nodes resolved)',
       'confident EM %',
       'gold among node answers %',
       'gold in pool %',
@@ -210,7 +210,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
       .join(', ')}.`,
     `Questions where the engine asked for a synthesis call that no LLM could answer: ${summary.synthesis.neededSynthesis} ` +
       `(LLM calls per question had an LLM answered them: ${summary.llmCallsPerQuestionWithSynthesis}).`,
-    `Answers whose weakest hop had confidence ≥ ${summary.confidence.threshold}: ${summary.confidence.answered}, ` +
+    `Answers whose every hop was resolved (heuristic confidence ≥ ${summary.confidence.threshold}, a learned selector's at its own threshold): ${summary.confidence.answered}, ` +
       `of which ${summary.confidence.precision}% exact match (precision).`,
     `Gold answer equal to some sub-question's answer (sub-answer accuracy proxy): ${summary.goldAmongNodeAnswers}%; gold answer in the text of some retrieved item: ${summary.goldInPool}%.`,
     `Plans by source: ${Object.entries(summary.plans.bySource)

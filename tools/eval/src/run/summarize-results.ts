@@ -12,7 +12,7 @@ export interface GroupSummary {
   readonly llmCallsPerQuestion: number;
   /** Calls per question had an LLM answered every synthesis the engine asked for. */
   readonly llmCallsPerQuestionWithSynthesis: number;
-  /** Answers given with confidence at or above the threshold, and their EM (percent). */
+  /** Answers whose every node was resolved (confidence at or above its extractor's threshold), and their EM (percent). */
   readonly confident: { readonly answered: number; readonly precision: number };
   /** Share (percent) whose gold answer equals some node's answer (the sub-answer accuracy proxy). */
   readonly goldAmongNodeAnswers: number;
@@ -84,7 +84,7 @@ export interface EvalSummary {
   };
   readonly confidence: {
     readonly threshold: number;
-    /** Questions whose weakest node reached the threshold. */
+    /** Questions whose every node was resolved (the heuristic's threshold is `threshold`; a selector has its own). */
     readonly answered: number;
     /** EM (percent) on those questions. */
     readonly precision: number;
@@ -144,9 +144,12 @@ function goldAmongNodes(results: readonly QuestionResult[]): number {
   );
 }
 
-function summarizeGroup(results: readonly QuestionResult[], confidenceThreshold: number): GroupSummary {
+function summarizeGroup(results: readonly QuestionResult[]): GroupSummary {
   const withReference = results.filter((result) => result.reference !== undefined);
-  const confident = results.filter((result) => result.answerConfidence >= confidenceThreshold);
+  // Resolved by each node's extractor: the heuristic at the engine's threshold, a learned selector at its own.
+  const confident = results.filter(
+    (result) => result.nodes.length > 0 && result.nodes.every((node) => node.resolved),
+  );
   return {
     n: results.length,
     exactMatch: percent(results.map((result) => result.exactMatch)),
@@ -175,18 +178,14 @@ function summarizeGroup(results: readonly QuestionResult[], confidenceThreshold:
   };
 }
 
-function groupBy(
-  results: readonly QuestionResult[],
-  key: (result: QuestionResult) => string,
-  confidenceThreshold: number,
-) {
+function groupBy(results: readonly QuestionResult[], key: (result: QuestionResult) => string) {
   const groups = new Map<string, QuestionResult[]>();
   for (const result of results) {
     const name = key(result);
     groups.set(name, [...(groups.get(name) ?? []), result]);
   }
   return Object.fromEntries(
-    [...groups.entries()].sort().map(([name, group]) => [name, summarizeGroup(group, confidenceThreshold)]),
+    [...groups.entries()].sort().map(([name, group]) => [name, summarizeGroup(group)]),
   );
 }
 
@@ -241,7 +240,7 @@ export function summarizeResults(
   );
   const gated = results.filter((result) => result.trajectoryIdentical !== undefined);
   const identical = gated.filter((result) => result.trajectoryIdentical === true).length;
-  const overall = summarizeGroup(results, options.confidenceThreshold);
+  const overall = summarizeGroup(results);
   const rewrite = summarizeRewrites(results);
   const byMode = countBy(results, (result) => result.synthesisMode);
   const totals = results.map((result) => result.tokens.total);
@@ -303,8 +302,8 @@ export function summarizeResults(
       llmCallsPerQuestion: round(mean(withReference.map((result) => result.reference?.llmCalls ?? 0)), 2),
     },
     baselines: summarizeBaselines(results),
-    byKind: groupBy(results, (result) => result.kind, options.confidenceThreshold),
-    byDataset: groupBy(results, (result) => result.dataset, options.confidenceThreshold),
+    byKind: groupBy(results, (result) => result.kind),
+    byDataset: groupBy(results, (result) => result.dataset),
     compaction: {
       contextCharsMedianOn: on.length === 0 ? null : round(median(on), 0),
       contextCharsMedianOff: off.length === 0 ? null : round(median(off), 0),

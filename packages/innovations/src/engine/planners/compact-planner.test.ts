@@ -143,6 +143,29 @@ describe('compact planner: the worked example', () => {
     expect(retrieved.length).toBeGreaterThan(1);
   });
 
+  it("resolves a node at the extractor's own threshold when it states one, else at the engine's", async () => {
+    const run = async (confidence: number, resolveThreshold?: number) => {
+      const { rag } = engine({
+        noModel: true,
+        extractions: [
+          {
+            match: () => true,
+            answer: 'Christopher Nolan',
+            confidence,
+            ...(resolveThreshold === undefined ? {} : { resolveThreshold }),
+          },
+        ],
+      });
+      const answer = await rag.ask('Who directed Inception?');
+      return answer.hops.flatMap((hop) => hop.nodes ?? [])[0]?.resolved;
+    };
+    // The engine's threshold is 0.3 (the default).
+    expect(await run(0.35)).toBe(true);
+    expect(await run(0.35, 0.5)).toBe(false);
+    expect(await run(0.2)).toBe(false);
+    expect(await run(0.2, 0.15)).toBe(true);
+  });
+
   it('with synthesis "extractive" never calls the LLM a second time, even when composition fails', async () => {
     const { rag, chatModel } = engine({
       config: { synthesis: 'extractive' },

@@ -262,7 +262,9 @@ export class CompactPlanner implements Planner {
       refs: node.refs,
       answer,
       confidence: extraction.confidence,
-      resolved: answer.length > 0 && extraction.confidence >= run.config.extractionConfidenceThreshold,
+      resolved:
+        answer.length > 0 &&
+        extraction.confidence >= (extraction.resolveThreshold ?? run.config.extractionConfidenceThreshold),
       evidenceIds: extraction.evidenceIds,
       ...(hits[0] === undefined ? {} : { topItemId: hits[0].id }),
       ...(grounding.rewrite === undefined ? {} : { rewrite: grounding.rewrite }),

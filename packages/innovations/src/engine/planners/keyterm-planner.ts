@@ -138,7 +138,9 @@ export class KeytermPlanner implements Planner {
           refs: selected.refs ?? [],
           answer,
           confidence: extraction.confidence,
-          resolved: answer.length > 0 && extraction.confidence >= config.extractionConfidenceThreshold,
+          resolved:
+            answer.length > 0 &&
+            extraction.confidence >= (extraction.resolveThreshold ?? config.extractionConfidenceThreshold),
           evidenceIds: extraction.evidenceIds,
           ...(hits[0] === undefined ? {} : { topItemId: hits[0].id }),
           ...(selected.rewrite === undefined ? {} : { rewrite: selected.rewrite }),
