@@ -24,7 +24,12 @@ export {
   RuleBasedGenerator,
   type RuleBasedGeneratorOptions,
 } from './generation/rule-based-generator.js';
-export { type RelationFamily, type RuleExample, relationFamilies } from './generation/rules/index.js';
+// The rule generator's relation families (`selection` has its own paraphrase families under the plain names).
+export {
+  type RelationFamily as RuleFamily,
+  type RuleExample,
+  relationFamilies as ruleFamilies,
+} from './generation/rules/index.js';
 export {
   type ImportKnowledgeBaseOptions,
   type ImportKnowledgeBaseSummary,

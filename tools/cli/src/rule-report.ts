@@ -56,7 +56,7 @@ export async function runRuleReport(options: RuleReportOptions): Promise<RuleRep
   const started = performance.now();
   const { io } = options;
   // Loaded only here: the offline package (with its NLP library) takes a second to load.
-  const { buildIndex, RuleBasedGenerator, relationFamilies } = await import('@rootweaver/offline');
+  const { buildIndex, RuleBasedGenerator, ruleFamilies } = await import('@rootweaver/offline');
   const root = await mkdtemp(join(tmpdir(), 'rootweaver-rule-report-'));
   const tokenCounter = createTokenCounter('llama3');
   const variant = async (
@@ -116,7 +116,7 @@ export async function runRuleReport(options: RuleReportOptions): Promise<RuleRep
   try {
     const all = await variant([]);
     const rows: RuleReportRow[] = [];
-    for (const family of relationFamilies) {
+    for (const family of ruleFamilies) {
       const fired = all.firings.get(family.id) ?? none;
       if (fired.pairs === 0) {
         rows.push({
