@@ -8,6 +8,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 // `/selection`) to `src/<sub>/index.ts`.
 const workspacePackages: Record<string, string> = {
   core: 'packages/core',
+  'language-en': 'packages/language-en',
   innovations: 'packages/innovations',
   providers: 'packages/providers',
   offline: 'packages/offline',

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const packageFloors = {
   core: 0,
+  'language-en': 0,
   innovations: 1,
   providers: 1,
   offline: 2,

@@ -19,7 +19,17 @@ export type {
   GenerateQaResult,
   QaGenerator,
 } from './generation/qa-generator.js';
-export { RuleBasedGenerator } from './generation/rule-based-generator.js';
+export {
+  type FamilyFirings,
+  RuleBasedGenerator,
+  type RuleBasedGeneratorOptions,
+} from './generation/rule-based-generator.js';
+// The rule generator's relation families (`selection` has its own paraphrase families under the plain names).
+export {
+  type RelationFamily as RuleFamily,
+  type RuleExample,
+  relationFamilies as ruleFamilies,
+} from './generation/rules/index.js';
 export {
   type ImportKnowledgeBaseOptions,
   type ImportKnowledgeBaseSummary,

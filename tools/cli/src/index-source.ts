@@ -35,18 +35,22 @@ export function resolveIndexSource(
 }
 
 /**
- * Hash of the builder this CLI runs — the built `@rootweaver/offline` and the candidate features the selector
- * is trained on (`@rootweaver/innovations`' extraction and selection), in a checkout or installed — so a
- * changed generator or feature invalidates cached indexes (and their selectors).
+ * Hash of the builder this CLI runs — the built `@rootweaver/offline`, the candidate features the selector
+ * is trained on (`@rootweaver/innovations`' extraction and selection) and `@rootweaver/language-en`, in a
+ * checkout or installed — so a changed generator, feature or word list invalidates cached indexes (and
+ * their selectors).
  */
 async function builderHash(): Promise<string> {
   const resolveFromHere = createRequire(import.meta.url);
   const offline = dirname(resolveFromHere.resolve('@rootweaver/offline'));
-  const innovations = dirname(resolveFromHere.resolve('@rootweaver/innovations'));
+  const innovationsEntry = resolveFromHere.resolve('@rootweaver/innovations');
+  const innovations = dirname(innovationsEntry);
+  // The English language pack (lexicon, stemmer, sentence splitter) is what both of them read text with.
+  const language = dirname(createRequire(innovationsEntry).resolve('@rootweaver/language-en'));
   const code = (path: string) => path.endsWith('.js');
   return combineHashes(
     ...(await Promise.all(
-      [offline, join(innovations, 'extraction'), join(innovations, 'selection')].map((directory) =>
+      [offline, join(innovations, 'extraction'), join(innovations, 'selection'), language].map((directory) =>
         hashDirectory(directory, code),
       ),
     )),

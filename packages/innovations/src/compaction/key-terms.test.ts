@@ -1,4 +1,5 @@
 import { isRootweaverError } from '@rootweaver/core';
+import { functionWords as stopWords } from '@rootweaver/language-en';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +9,6 @@ import {
   reasoningKeyTerms,
   selectOpenSubQueries,
 } from './key-terms.js';
-import { stopWords } from './stop-words.js';
 
 /** The ADR's definition written the obvious way, with a regular expression, to check the fast tokeniser. */
 function referenceKeyTerms(text: string): string[] {

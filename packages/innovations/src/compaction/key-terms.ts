@@ -1,5 +1,5 @@
 import { RootweaverError } from '@rootweaver/core';
-import { stopWords } from './stop-words.js';
+import { functionWords as stopWords } from '@rootweaver/language-en';
 import { TermMatcher } from './term-matcher.js';
 import { splitOnWhiteSpace } from './white-space.js';
 

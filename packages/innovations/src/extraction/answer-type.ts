@@ -50,7 +50,6 @@ export function inferAnswerType(question: string): AnswerType {
   for (const [pattern, type] of rules) {
     if (pattern.test(text)) return type;
   }
-  if (/^\s*(?:was|is|did|were)\b.*\bor\b/i.test(text)) return 'other';
   return 'other';
 }
 

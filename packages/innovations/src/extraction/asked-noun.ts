@@ -1,35 +1,16 @@
+import { functionWords, questionNouns } from '@rootweaver/language-en';
 import { stem } from './text.js';
 
-/** Words after "which/what" that are not the noun of the thing asked for. */
-const notNouns = new Set([
-  'is',
-  'was',
-  'are',
-  'were',
-  'do',
-  'does',
-  'did',
-  'has',
-  'have',
-  'had',
-  'can',
-  'could',
-  'will',
-  'would',
-  'the',
-  'a',
-  'an',
-  'of',
+/** Words after "which/what" that are not the noun of the thing asked for (function words, generic kinds, what has its own answer type). */
+function notNoun(word: string): boolean {
+  return functionWords.has(word) || questionNouns.has(word) || otherKinds.has(word);
+}
+const otherKinds: ReadonlySet<string> = new Set([
   'kind',
   'type',
   'sort',
-  'year',
-  'date',
   'day',
   'time',
-  'name',
-  'one',
-  'other',
   'country',
   'nationality',
 ]);
@@ -49,7 +30,7 @@ export function askedNoun(question: string): { readonly word: string; readonly s
   const match =
     /\b(?:which|what)\s+(?:(?:other|another|two|three|first|second|last)\s+)?([\p{L}-]+)\b/iu.exec(question);
   const word = match?.[1]?.toLowerCase();
-  if (word === undefined || notNouns.has(word) || word.length < 3) return undefined;
+  if (word === undefined || notNoun(word) || word.length < 3) return undefined;
   return { word, stem: stem(word) };
 }
 

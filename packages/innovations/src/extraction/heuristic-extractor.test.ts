@@ -110,6 +110,20 @@ describe('text, dates, numbers, countries', () => {
 });
 
 describe('HeuristicExtractor', () => {
+  it('keeps an abbreviation inside the answer and its sentence ("St. Louis", not "St")', async () => {
+    const passage = 'John Doe was born in St. Louis, Missouri. He studied law.';
+    for (const hit of [
+      pair('John Doe', 'What is known about John Doe?', passage, passage),
+      pair('John Doe', 'What did John Doe study?', 'law', passage),
+    ]) {
+      const result = await extractor.extract({ question: 'Where was John Doe born?', evidence: [hit] });
+      expect(result.answer).toMatch(/^St\. Louis/);
+    }
+    expect(
+      capitalisedChunks('Dr. Jane Smith met J. R. R. Tolkien in the U.S. Army.').map((chunk) => chunk.text),
+    ).toEqual(['Dr. Jane Smith', 'J. R. R. Tolkien', 'U.S. Army']);
+  });
+
   it('picks the typed span and not the question entity', async () => {
     const result = await extractor.extract({
       question: 'Who is the director of Harbour Lights?',

@@ -1,5 +1,6 @@
 import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
+import { alternation, splitSentences, titleNouns, workNouns } from '@rootweaver/language-en';
 import { inferAnswerType } from './answer-type.js';
 import { askedHeadNoun, namesAskedNoun } from './asked-noun.js';
 import { findCountries } from './countries.js';
@@ -66,9 +67,11 @@ const personLike =
   /\b(?:King|Queen|Prince|Princess|Count|Countess|Duke|Duchess|Earl|Lady|Lord|Sir|Emperor|Empress|Pope|Saint(?= [A-Z][a-z]+$)|Archduke|Baron|Marquess)\b|\b[IVX]{1,4}\b(?!\s*(?:Street|Avenue))/;
 const groupCue =
   /\b(?:group|band|duo|trio|quartet|company|corporation|club|team|label|firm|party|network|magazine|newspaper|organi[sz]ation)\s*$/i;
-const describesWork =
-  /^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?:an?|the)\s+[^?]*?\b(?:film|movie|album|song|single|novel|book|series|show|play|opera|musical|game|episode|documentary|sitcom|poem|painting)\b/i;
-const titleCue = /\b(?:film|movie|song|album|novel|book|series|show)\s*$/i;
+const describesWork = new RegExp(
+  `^\\s*(?:who|what)\\s+(?:is|was|are|were)\\s+(?:an?|the)\\s+[^?]*?\\b${alternation(workNouns)}\\b`,
+  'i',
+);
+const titleCue = new RegExp(`\\b${alternation(titleNouns)}\\s*$`, 'i');
 
 /** The quality of a chunk as an answer of the given type. */
 function chunkFit(
@@ -309,19 +312,9 @@ function candidatesOf(
   );
 }
 
-/** Sentences of a text; a boundary inside parentheses ("(c. 1640?  (baptised) – 1689)") is none. */
+/** Sentences of a text (the language pack's splitter: abbreviations and parentheses hold a sentence together). */
 function sentences(text: string): string[] {
-  const found: string[] = [];
-  let start = 0;
-  for (const boundary of text.matchAll(/(?<=[.!?])\s+(?=[\p{Lu}"'(])/gu)) {
-    const piece = text.slice(start, boundary.index);
-    const open = (piece.match(/\(/g) ?? []).length - (piece.match(/\)/g) ?? []).length;
-    if (open > 0) continue;
-    found.push(piece);
-    start = boundary.index + boundary[0].length;
-  }
-  found.push(text.slice(start));
-  return found.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0);
+  return splitSentences(text).map((sentence) => sentence.text);
 }
 
 interface Relevance {

@@ -1,3 +1,5 @@
+import { alternation, femaleTitles, kinWords, maleTitles } from '@rootweaver/language-en';
+
 /** Kinship hints for person answers: which relative a question asks for, and what counts against a name. */
 
 /** The kin fields of a question's profile. */
@@ -8,20 +10,26 @@ export interface KinProfile {
 
 export type Kin = 'father' | 'mother' | 'male' | 'female';
 
-/** Titles before a name that tell its sex ("King Charles", not "Coretta Scott King"). */
-const femaleMarker =
-  /^(?:(?:Grand|Crown)\s+)?(?:Queen|Princess|Duchess|Countess|Lady|Archduchess|Empress|Mrs|Madame|Baroness|Marchioness|Infanta|Dame|Mother|Sister)\b/;
-const maleMarker =
-  /^(?:(?:Grand|Crown)\s+)?(?:King|Prince|Duke|Count|Lord|Sir|Archduke|Emperor|Mr|Baron|Marquess|Earl|Infante|Father|Brother)\b/;
-
 export type KinTopic = 'parent' | 'spouse' | 'sibling' | 'child';
 
+/** Titles before a name that tell its sex ("King Charles", not "Coretta Scott King"). */
+const femaleMarker = new RegExp(`^(?:(?:Grand|Crown)\\s+)?${alternation(femaleTitles)}\\b`);
+const maleMarker = new RegExp(`^(?:(?:Grand|Crown)\\s+)?${alternation(maleTitles)}\\b`);
+
+/** A word of the kin nouns that `filter` selects, in a question (case-insensitive, plurals too). */
+const kinPattern = (filter: Parameters<typeof kinWords>[0], extra: readonly string[] = []): RegExp =>
+  new RegExp(`\\b${alternation([...kinWords(filter), ...extra])}(?:s|ren)?\\b`, 'i');
+const topicPatterns: readonly [KinTopic, RegExp][] = [
+  ['parent', kinPattern({ topic: 'parent' })],
+  ['spouse', kinPattern({ topic: 'spouse' }, ['marry', 'married', 'marriage'])],
+  ['sibling', kinPattern({ topic: 'sibling' })],
+  ['child', kinPattern({ topic: 'child' })],
+];
+const malePattern = kinPattern({ sex: 'male' });
+const femalePattern = kinPattern({ sex: 'female' });
+
 export function kinTopic(question: string): KinTopic | undefined {
-  if (/\b(?:father|mother|parents?)\b/i.test(question)) return 'parent';
-  if (/\b(?:husband|wife|spouse|marr(?:y|ied|iage))\b/i.test(question)) return 'spouse';
-  if (/\b(?:brother|sister|siblings?)\b/i.test(question)) return 'sibling';
-  if (/\b(?:son|daughter|child|children)\b/i.test(question)) return 'child';
-  return undefined;
+  return topicPatterns.find(([, pattern]) => pattern.test(question))?.[0];
 }
 
 /** Whether a pair about one relative cannot answer a question about another (mother for father, spouse for parent). */
@@ -37,8 +45,8 @@ export function kinConflict(asked: KinProfile, pair: KinProfile | undefined): bo
 export function askedKin(question: string): Kin | undefined {
   if (/\bfather\b/i.test(question)) return 'father';
   if (/\bmother\b/i.test(question)) return 'mother';
-  if (/\b(?:husband|son|brother|grandfather|uncle|nephew)\b/i.test(question)) return 'male';
-  if (/\b(?:wife|daughter|sister|grandmother|aunt|niece)\b/i.test(question)) return 'female';
+  if (malePattern.test(question)) return 'male';
+  if (femalePattern.test(question)) return 'female';
   return undefined;
 }
 

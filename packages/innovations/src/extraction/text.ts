@@ -1,69 +1,23 @@
+import {
+  functionWords,
+  isAbbreviation,
+  nameConnectors as languageNameConnectors,
+  questionNouns,
+  stem,
+} from '@rootweaver/language-en';
+
 /** Small text helpers shared by extraction, grounding, composition and the rule decomposer. */
 
-/** Function words ignored when comparing a question with a candidate or a retrieved pair. */
-export const stopWords: ReadonlySet<string> = new Set(
-  (
-    'a an the of in on at to for from by with about as into onto upon and or but nor not no yes is are was were be been ' +
-    'being am do does did done has have had having will would shall should can could may might must this that these ' +
-    "those it its it's he she him her his hers they them their theirs we us our you your i me my who whom whose which " +
-    'what when where why how there here than then so such also both either neither each any all some same other ' +
-    'one ones name named called s film movie song album book person people place year date'
-  ).split(' '),
-);
+/** Words ignored when comparing a question with a candidate or a retrieved pair: the language pack's function words and question nouns. */
+export const stopWords: ReadonlySet<string> = new Set([...functionWords, ...questionNouns]);
 
 /** Lower-cased word tokens (letters and digits, diacritics kept). */
 export function wordTokens(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** A crude stem so that `directed`, `director` and `directors` meet. */
-export function stem(token: string): string {
-  const lower = token.toLowerCase();
-  const irregular = irregularStems[lower];
-  if (irregular !== undefined) return irregular;
-  if (lower.length <= 5) return lower.replace(/(?:ed|s)$/, '');
-  return lower.slice(0, 5);
-}
-
-const irregularStems: Readonly<Record<string, string>> = {
-  die: 'die',
-  died: 'die',
-  dies: 'die',
-  dying: 'die',
-  death: 'die',
-  dead: 'die',
-  born: 'born',
-  birth: 'born',
-  birthday: 'born',
-  birthplace: 'born',
-  wrote: 'write',
-  written: 'write',
-  writer: 'write',
-  sang: 'sing',
-  sung: 'sing',
-  singer: 'sing',
-  married: 'marri',
-  wife: 'spous',
-  husband: 'spous',
-  spouse: 'spous',
-  buried: 'buria',
-  burial: 'buria',
-  // Winning and acting are said in several words: "won", "victory"; "played", "portrayed".
-  win: 'win',
-  wins: 'win',
-  won: 'win',
-  winning: 'win',
-  victory: 'win',
-  victories: 'win',
-  play: 'play',
-  plays: 'play',
-  played: 'play',
-  playing: 'play',
-  portray: 'play',
-  portrays: 'play',
-  portrayed: 'play',
-  portraying: 'play',
-};
+/** The language pack's stemmer ("directed", "director" and "directors" meet). */
+export { stem };
 
 /** Content tokens of a text: no function words, no single letters. */
 export function contentTokens(text: string): string[] {
@@ -81,35 +35,8 @@ export function normaliseAnswer(text: string): string {
     .trim();
 }
 
-/** Words that may sit inside a proper name without being capitalised. */
-const nameConnectors: ReadonlySet<string> = new Set([
-  'of',
-  'de',
-  'da',
-  'di',
-  'del',
-  'della',
-  'des',
-  'du',
-  'la',
-  'le',
-  'van',
-  'von',
-  'der',
-  'den',
-  'the',
-  'and',
-  '&',
-  'y',
-  'e',
-  'al',
-  'bin',
-  'ibn',
-  'zu',
-  'dos',
-  'das',
-  'do',
-]);
+/** Words that may sit inside a proper name without being capitalised; a chunk also spans "and" and "&" ("Gull & Tern"). */
+const nameConnectors: ReadonlySet<string> = new Set([...languageNameConnectors, 'and', '&']);
 
 /** Capitalised words that start sentences but are not names. */
 const sentenceWords: ReadonlySet<string> = new Set(
@@ -138,8 +65,9 @@ function isCapitalised(word: string): boolean {
   return /^[\p{Lu}\p{N}]/u.test(word);
 }
 
+/** A word without trailing punctuation, but an initial's or an abbreviation's full stop stays ("J.", "St.", "U.S."); `flush` drops it at a chunk's end. */
 function trimWord(word: string): string {
-  return word.replace(/[.'’-]+$/u, (tail) => (/^\p{Lu}\.$/u.test(word) ? tail : ''));
+  return word.replace(/[.'’-]+$/u, (tail) => (tail === '.' && isAbbreviation(word) ? tail : ''));
 }
 
 /**
@@ -171,6 +99,8 @@ export function capitalisedChunks(text: string): TextSpan[] {
     if (first !== undefined && last !== undefined) {
       let end = last.end;
       if (/['’]s$/.test(text.slice(first.start, end))) end -= 2;
+      // An abbreviation's full stop holds a name together ("St. Louis"); at the end of a chunk it goes ("Smith Jr").
+      if (/[^.]{2}\.$/u.test(last.word) && end === last.end) end -= 1;
       const previous = chunks.at(-1);
       const gap = previous === undefined ? '' : text.slice(previous.end, first.start);
       // "Odo Quill, 1st Duke of Buckingham", "Henry IV, Holy Roman Emperor": one name.

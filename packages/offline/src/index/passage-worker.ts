@@ -22,7 +22,7 @@ export type PassageWorkReply =
 export function generatorFromRecipe(recipe: GeneratorRecipe): QaGenerator {
   switch (recipe.kind) {
     case 'rules':
-      return new RuleBasedGenerator();
+      return new RuleBasedGenerator({ disabledFamilies: recipe.disabledFamilies ?? [] });
   }
 }
 

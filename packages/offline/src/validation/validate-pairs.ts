@@ -1,3 +1,4 @@
+import { functionWords, questionWords } from '@rootweaver/language-en';
 import type { GeneratedPair } from '../generation/qa-generator.js';
 import { normaliseText } from './normalise-text.js';
 
@@ -57,10 +58,11 @@ export interface ValidatePairsResult {
 
 const pronoun = /\b(?:he|she|it|they|him|her|his|its|their|them|hers|theirs)\b/iu;
 
-const questionStopWords = new Set(['the', 'a', 'an', 'of', 'is', 'was', 'are', 'were', 'did', 'does', 'do']);
-
+/** The content words of a question, and its question word ("who" and "when" ask different things). */
 function contentTokens(normalisedQuestion: string): Set<string> {
-  return new Set(normalisedQuestion.split(' ').filter((token) => !questionStopWords.has(token)));
+  return new Set(
+    normalisedQuestion.split(' ').filter((token) => !functionWords.has(token) || questionWords.has(token)),
+  );
 }
 
 function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {

@@ -1,11 +1,7 @@
-/** Words too common to help a BM25 ranking; dropped from queries unless nothing else is left. */
-const stopWords = new Set(
-  (
-    'a an and are as at be been but by did do does for from had has have he her his how i in into is it its ' +
-    'of on or she that the their them they this to was were what when where which who whom whose why will with ' +
-    'you your'
-  ).split(' '),
-);
+import { functionWords } from '@rootweaver/language-en';
+
+/** Words too common to help a BM25 ranking (the language pack's function words); dropped from queries unless nothing else is left. */
+const stopWords = functionWords;
 
 /** Lower-cased letter/number runs with diacritics removed. */
 export function queryTerms(text: string): string[] {

@@ -303,6 +303,63 @@ describe('rootweaver eval --extractor onnx:DIR --embedder onnx:DIR', () => {
   });
 });
 
+describe('rootweaver eval --rule-report', () => {
+  const corpus = fixture('rules.corpus.jsonl');
+  const ruleQuestions = fixture('rules.questions.jsonl');
+
+  it('needs --corpus: the report measures the rule-based generator', async () => {
+    const io = ioWith();
+    expect(
+      await runCli(
+        ['eval', '--questions', ruleQuestions, '--kb', kb, '--rule-report'],
+        io,
+        allCommands,
+        signal,
+      ),
+    ).toBe(2);
+    expect(io.err()).toMatch(/--rule-report .* needs --corpus FILE/);
+  });
+
+  it('counts each family on the build and evaluates the questions without each family that fired', async () => {
+    const io = ioWith();
+    const out = await mkdtemp(join(tmpdir(), 'rw-rule-report-'));
+    try {
+      expect(
+        await runCli(
+          ['eval', '--questions', ruleQuestions, '--corpus', corpus, '--rule-report', '--json', '--out', out],
+          io,
+          allCommands,
+          signal,
+        ),
+      ).toBe(0);
+      const report = JSON.parse(io.out()) as {
+        questions: number;
+        exactMatch: number;
+        rows: { family: string; pairs: number; exactMatchWithout: number; lost: number; gained: number }[];
+      };
+      expect(report.questions).toBe(3);
+      const row = (family: string) => report.rows.find((each) => each.family === family);
+      // Birth places and directors come from the life and works families; no sentence names a capital.
+      expect(row('life')?.pairs).toBeGreaterThan(0);
+      expect(row('works')?.pairs).toBeGreaterThan(0);
+      expect(row('seats')).toMatchObject({
+        pairs: 0,
+        lost: 0,
+        gained: 0,
+        exactMatchWithout: report.exactMatch,
+      });
+      expect(report.exactMatch).toBeGreaterThan(0);
+      for (const each of report.rows)
+        expect(each.lost - each.gained).toBe(
+          Math.round(((report.exactMatch - each.exactMatchWithout) / 100) * report.questions),
+        );
+      expect(await readFile(join(out, 'rule-report.md'), 'utf8')).toMatch(/\| life \| 1 \| \d+ \|/);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('rootweaver eval --rewriter', () => {
   const server = new OpenAICompatibleTestServer();
   beforeAll(async () => {

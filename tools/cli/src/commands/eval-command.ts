@@ -24,6 +24,7 @@ import {
   positiveIntegerOption,
   stringOption,
 } from '../parse-arguments.js';
+import { formatRuleReport, runRuleReport, writeRuleReport } from '../rule-report.js';
 
 const usage = `Usage:
   rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR) [--config FILE]
@@ -31,6 +32,7 @@ const usage = `Usage:
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
                   [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
                   [--rewriter rules|llm:MODEL|llm:MODEL@URL] [--selector auto|off|FILE] [--folds K]
+  rootweaver eval --questions FILE --corpus FILE --rule-report [--plans …] [--synthesis …] [--limit N] [--out DIR] [--json]
   rootweaver eval --golden FILE [--index DIR] [--config FILE] [--planner …] [--json]
 
   --config FILE      multi_hop.yaml (default: ROOTWEAVER_MULTI_HOP_CONFIG, else configs/retrieval/multi_hop.yaml);
@@ -64,6 +66,9 @@ const usage = `Usage:
   --selector         auto (default): the index's learned answer selector when it has one, else the
                      heuristic extractor; off: the heuristic extractor; FILE: a selector.json trained on
                      another index (cross-dataset transfer)
+  --rule-report      leave-one-out over the rule-based generator's relation families (needs --corpus): how
+                     often each family fires on the index build, and the EM without it (heuristic extractor,
+                     compaction off); --out DIR writes rule-report.md and rule-report.json
   --golden FILE      score a golden set (P@5, P@10, answer-contains, citation coverage; multi-hop with
                      the YAML's planner, or --planner, against single-pass) on --index DIR, or on the
                      sample index by default
@@ -89,6 +94,7 @@ const options = {
   embedder: { type: 'string' },
   selector: { type: 'string' },
   folds: { type: 'string' },
+  'rule-report': { type: 'boolean' },
 } as const;
 
 function formatSummary(summary: EvalSummary): string {
@@ -227,6 +233,27 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     file: resolve(io.cwd, questions),
     ...(limit === undefined ? {} : { limit }),
   });
+  if (booleanOption(values, 'rule-report')) {
+    if (source.kind !== 'corpus')
+      throw new CliUsageError(
+        'eval: --rule-report measures the rule-based generator, so it needs --corpus FILE (not --kb or --index).',
+      );
+    const report = await runRuleReport({
+      io: { ...io, env },
+      corpus: source.path,
+      records,
+      plans,
+      synthesis: synthesisFlag ?? 'auto',
+      settings,
+      signal,
+    });
+    if (out !== undefined) {
+      const written = await writeRuleReport(resolve(io.cwd, out), report);
+      io.stderr(`wrote ${written.join(', ')}\n`);
+    }
+    io.stdout(json ? `${JSON.stringify(report)}\n` : formatRuleReport(report));
+    return 0;
+  }
   const selectorValue = stringOption(values, 'selector') ?? 'auto';
   const selector: SelectorChoice =
     selectorValue === 'auto' || selectorValue === 'off'

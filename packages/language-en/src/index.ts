@@ -1,0 +1,18 @@
+export { abbreviations, isAbbreviation } from './abbreviations.js';
+export { type AgentVerb, agentVerb, agentVerbs, verbOfAgent } from './lexicon/agents.js';
+export { alternation } from './lexicon/alternation.js';
+export { type KinNoun, type KinTopic, kinNouns, kinWords } from './lexicon/kinship.js';
+export { nameConnectors } from './lexicon/names.js';
+export {
+  administrativeUnits,
+  organisationNameHeads,
+  organisationNouns,
+  placeNameHeads,
+  placeNouns,
+  placePartNouns,
+} from './lexicon/places.js';
+export { creatorNouns, femaleTitles, maleTitles, officeNouns, personRoleNouns } from './lexicon/roles.js';
+export { titleNouns, type WorkRelease, workKinds, workNouns } from './lexicon/works.js';
+export { type Sentence, splitSentences } from './sentences.js';
+export { stem } from './stem.js';
+export { functionWords, isFunctionWord, questionNouns, questionWords } from './stop-words.js';

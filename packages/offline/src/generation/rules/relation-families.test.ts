@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { annotateEntities } from '../../annotation/annotate-entities.js';
+import { generatorFromRecipe } from '../../index/passage-worker.js';
+import { RuleBasedGenerator } from '../rule-based-generator.js';
+import { relationFamilies } from './index.js';
+
+const pairsOf = (generator: RuleBasedGenerator, title: string, text: string): string[] =>
+  generator
+    .generateSync({ title, text }, annotateEntities(text))
+    .map((pair) => `${pair.question} → ${pair.answer}`);
+
+describe('relation families', () => {
+  it('have distinct ids and at least one example each', () => {
+    const ids = relationFamilies.map((family) => family.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const family of relationFamilies) expect(family.examples.length, family.id).toBeGreaterThan(0);
+  });
+
+  describe.each(relationFamilies.map((family) => [family.id, family] as const))('%s', (id, family) => {
+    it.each(family.examples.map((example) => [example.sentence, example] as const))(
+      'makes its pairs from "%s", and they are its own',
+      (_, example) => {
+        const alone = pairsOf(
+          new RuleBasedGenerator({ families: [family] }),
+          example.title,
+          example.sentence,
+        );
+        for (const [question, answer] of example.pairs) expect(alone).toContain(`${question} → ${answer}`);
+        const without = pairsOf(
+          new RuleBasedGenerator({ disabledFamilies: [id] }),
+          example.title,
+          example.sentence,
+        );
+        const others = example.pairs.filter(([question, answer]) =>
+          without.includes(`${question} → ${answer}`),
+        );
+        expect(
+          others.length,
+          `every pair of the example also comes from another family: ${others.join('; ')}`,
+        ).toBeLessThan(example.pairs.length);
+      },
+    );
+  });
+
+  it('counts what each family fired, and refuses an unknown family', () => {
+    const generator = new RuleBasedGenerator();
+    const text = 'Ana Lund was born on 4 May 1901 in Orlen. She is better known as Annie Lund.';
+    generator.generateSync({ title: 'Ana Lund', text }, annotateEntities(text));
+    expect(generator.firings().get('life')).toEqual({ sentences: 1, pairs: 2 });
+    expect(generator.firings().get('passage')).toEqual({ sentences: 0, pairs: 1 });
+    expect(() => new RuleBasedGenerator({ disabledFamilies: ['no-such-family'] })).toThrow(
+      /no-such-family.*life/,
+    );
+    const withoutLife = new RuleBasedGenerator({ disabledFamilies: ['life'] });
+    expect(withoutLife.id).toBe('rules@2-without-life');
+    // Worker threads of an index build make the same generator, with the same families switched off.
+    const worker = generatorFromRecipe(withoutLife.workerRecipe) as RuleBasedGenerator;
+    expect(worker.id).toBe('rules@2-without-life');
+    expect(
+      worker.generateSync({ title: 'Ana Lund', text }, annotateEntities(text)).map((pair) => pair.rule),
+    ).not.toContain('born');
+  });
+});

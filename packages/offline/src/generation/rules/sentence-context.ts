@@ -1,0 +1,156 @@
+import type { EntityKind } from '../../annotation/annotate-entities.js';
+import { nameConnectors } from '../../annotation/annotate-entities.js';
+import { CompromiseLexicon } from '../../annotation/compromise-lexicon.js';
+import { relativeClause, startsWithDate } from './patterns.js';
+
+/** One decontextualised sentence of a passage, as the relation families see it. */
+export interface SentenceContext {
+  /** The sentence as the passage has it. */
+  readonly original: string;
+  /** Decontextualised (pronouns and "the film" → the title entity), a leading adverbial dropped. */
+  readonly text: string;
+  /** The passage's title entity. */
+  readonly title: string;
+  /** What the sentence is about: a named subject, else the title entity. */
+  readonly subject: string;
+  readonly subjectIsTitle: boolean;
+  /** "X is/was …" with a named subject (or the title): the copula and its complement. */
+  readonly copula?: { readonly verb: string; readonly complement: string };
+  /** The kinds of the passage's entities (first mention wins). */
+  readonly kinds: ReadonlyMap<string, EntityKind>;
+  /** Whether the title entity is a person, as far as the families have seen (they may set it). */
+  readonly person: { person: boolean };
+  /** Adds a pair; `rule` names the pattern that made it. Empty, repeated or self-answering pairs are dropped. */
+  readonly add: (question: string, answer: string, rule: string) => void;
+}
+
+/** compromise's lexicon: function words, countries and demonyms. */
+export const wordTags = new CompromiseLexicon();
+const functionWordTags = [
+  'Adverb',
+  'Conjunction',
+  'Determiner',
+  'Preposition',
+  'Pronoun',
+  'QuestionWord',
+  'Copula',
+  'Verb',
+];
+
+export function hasFunctionTag(word: string): boolean {
+  const tags = wordTags.tagsOf(word);
+  return functionWordTags.some((tag) => tags.has(tag));
+}
+
+/** Words that may stand inside a sentence's subject: name connectors plus articles, joins and dashes. */
+const subjectConnectors: ReadonlySet<string> = new Set([
+  ...nameConnectors,
+  'and',
+  'in',
+  'a',
+  'an',
+  'to',
+  'at',
+  '-',
+  '–',
+  ':',
+]);
+
+export function clean(text: string): string {
+  return text
+    .replace(/\s*\([^()]*\)/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:"“”'‘’]+|[\s,;:"“”'‘’]+$/g, '')
+    .trim();
+}
+
+export function trimAnswer(text: string): string {
+  return text
+    .replace(/^(?:the|a|an)\s+/i, (match) => (/^the\s/i.test(match) ? match : ''))
+    .replace(/[\s,;:.]+$/g, '')
+    .replace(/^["“'‘]+|["”'’]+$/g, '')
+    .trim();
+}
+
+/** The noun phrase a sentence is about, when it looks like a name ("Tern Dam", not "the area"). */
+export function entitySubject(raw: string): string | undefined {
+  const withoutParentheses = raw.replace(/\s*\([^()]*\)/g, '').replace(/\s*\([^()]*\)/g, '');
+  const beforeAppositive = withoutParentheses.split(/,\s+/)[0] ?? withoutParentheses;
+  if (
+    /^(?:As|From|With|Under|Following|Despite|Although|While|When|After|Before|During|In|On|By|Since|At|For|Upon|Between|Through|Throughout|Over|Unlike|Like|Along|According)\s/u.test(
+      beforeAppositive,
+    )
+  )
+    return undefined;
+  const subject = clean(beforeAppositive).replace(
+    /^(?:The|A|An)\s+(?:\p{Ll}[\p{L}-]*\s+){1,3}(?=\p{Lu})/u,
+    '',
+  );
+  if (subject === '' || subject.split(' ').length > 10) return undefined;
+  const first = subject.codePointAt(0);
+  if (first === undefined) return undefined;
+  const character = String.fromCodePoint(first);
+  if (character === character.toLowerCase() && !/^\d/.test(subject)) return undefined;
+  if (/^(?:The|This|These|Those|It|There|A|An|Some|Many|Most|All|Its|Their|His|Her)\s+\p{Ll}/u.test(subject))
+    return undefined;
+  if (/^(?:It|There|This|That|These|Those|He|She|They)$/u.test(subject)) return undefined;
+  // A lone function word ("Thus", "In", "However") is not a name.
+  if (!subject.includes(' ') && hasFunctionTag(subject)) return undefined;
+  // "Ana Lund's son", "Orlen's mayor": a name, a possessive and up to three lower-case words.
+  const possessive = /^(.+?)['’]s?\s+((?:\p{Ll}[\p{L}-]*\s*){1,3})$/u.exec(subject);
+  if (possessive?.[1] !== undefined && entitySubject(possessive[1]) === possessive[1]) return subject;
+  // A name: capitalised words, numbers and connectors only ("Tern Creek Bridge", "University of Orlen").
+  const words = subject.split(' ');
+  if (!words.every((word) => /^[\p{Lu}\d"“'‘(&]/u.test(word) || subjectConnectors.has(word)))
+    return undefined;
+  return subject;
+}
+
+export function isPerson(
+  entity: string,
+  kinds: ReadonlyMap<string, EntityKind>,
+  hints: { person: boolean },
+): boolean {
+  return kinds.get(entity) === 'person' || hints.person;
+}
+
+export function whoOrWhat(answer: string, kinds: ReadonlyMap<string, EntityKind>): 'Who' | 'What' {
+  const kind = kinds.get(answer) ?? kinds.get(answer.split(/,\s+|\s+and\s+/)[0] ?? answer);
+  if (kind === 'person') return 'Who';
+  if (kind === 'place' || kind === 'organization' || kind === 'date') return 'What';
+  return /^[\p{Lu}][\p{Ll}]+\s+[\p{Lu}][\p{Ll}]+$/u.test(answer) ? 'Who' : 'What';
+}
+
+/** Whether a verb at `index` has the sentence's subject as its own subject (no clause between them). */
+export function governedBySubject(text: string, subject: string, index: number): boolean {
+  if (!plausibleSubject(subject)) return false;
+  const between = text.slice(0, index);
+  const at = between.indexOf(subject);
+  if (at < 0) return false;
+  const rest = between.slice(at + subject.length);
+  // "X is a pie chain that started in …": a relative clause right after the copula's noun is about X.
+  return (
+    !relativeClause.test(rest) ||
+    /^\s+(?:is|was|are|were)\s+an?\s+(?:[\p{L}-]+\s+){1,5}(?:that|which)\s+$/u.test(rest)
+  );
+}
+
+export function nameLike(text: string): boolean {
+  return /^\p{Lu}/u.test(text) && entitySubject(text) === text && !startsWithDate.test(text);
+}
+
+/** A subject that is not a sentence adverb or preposition the subject finder kept ("Formerly", "Until 1990"). */
+export function plausibleSubject(subject: string): boolean {
+  const first = subject.split(' ')[0] ?? subject;
+  return !/^\p{Lu}\p{Ll}+ly$/u.test(first) && !hasFunctionTag(first);
+}
+
+/** Every match of `pattern` in `text`, or none when `cue` (a cheap word test) fails first. */
+export function matchesWithCue(pattern: RegExp, cue: RegExp | undefined, text: string): RegExpExecArray[] {
+  return cue?.test(text) === false ? [] : [...text.matchAll(pattern)];
+}
+
+/** The first match of `pattern` in `text`, or null when `cue` fails first. */
+export function firstWithCue(pattern: RegExp, cue: RegExp | undefined, text: string): RegExpExecArray | null {
+  return cue?.test(text) === false ? null : pattern.exec(text);
+}
