@@ -17,7 +17,7 @@ import type {
   RefusalReason,
   TokenCounter,
 } from '@rootweaver/core';
-import { isAbort, RootweaverError } from '@rootweaver/core';
+import { isAbort, isRootweaverError, RootweaverError } from '@rootweaver/core';
 import { compactBlocks, renderCompactedContext, renderContext } from '../compaction/index.js';
 import {
   compactionRuns,
@@ -222,7 +222,7 @@ export class MultiHopRAG {
       if (refusal === undefined && run.pool.size === 0) refusal = 'no-evidence';
       if (refusal === undefined && finished.gathered !== undefined) {
         try {
-          outcome = await planner.synthesize(run, finished.gathered, finished.finalContext);
+          outcome = await this.synthesize(run, planner, finished.gathered, finished.finalContext);
           refusal = outcome.refusal;
         } catch (error) {
           if (!isAbort(error, run.signal)) throw error;
@@ -256,6 +256,30 @@ export class MultiHopRAG {
     return result;
   }
 
+  /**
+   * The planner's synthesis; a call the chat model refused (`not-configured`) becomes, with
+   * `synthesisFallback: 'extractive'`, the extractive answer from what was gathered (nothing is gathered again).
+   */
+  private async synthesize(
+    run: RunContext,
+    planner: Planner,
+    gathered: Gathered,
+    finalContext: string,
+  ): Promise<SynthesisOutcome> {
+    try {
+      return await planner.synthesize(run, gathered, finalContext);
+    } catch (error) {
+      const refused =
+        run.settings.synthesisFallback === 'extractive' &&
+        run.settings.synthesisMode !== 'extractive' &&
+        isRootweaverError(error, 'not-configured') &&
+        !run.signal.aborted;
+      if (!refused) throw error;
+      run.answerExtractively();
+      return planner.synthesize(run, gathered, finalContext);
+    }
+  }
+
   /** Validates the question and sets up its run; the caller closes the run when it is done. */
   private startRun(
     question: string,
@@ -285,6 +309,7 @@ export class MultiHopRAG {
           request: options.compaction,
         }),
         synthesisMode: options.synthesis ?? this.config.synthesis,
+        synthesisFallback: options.synthesisFallback,
         signal: options.signal,
         onEvent: options.onEvent,
         history: options.history ?? [],

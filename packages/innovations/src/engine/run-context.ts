@@ -46,6 +46,8 @@ export interface RunSettings {
   readonly config: MultiHopConfig;
   readonly compactionEnabled: boolean;
   readonly synthesisMode: SynthesisMode;
+  /** What a synthesis call the chat model refused (`not-configured`) becomes; unset, the error is thrown. */
+  readonly synthesisFallback: 'extractive' | undefined;
   readonly signal: AbortSignal | undefined;
   readonly onEvent: ((event: MultiHopEvent) => void) | undefined;
   readonly history: readonly ChatMessage[];
@@ -116,10 +118,13 @@ export class RunContext {
   private readonly deadlineTimer: NodeJS.Timeout;
   private deadlinePassed = false;
 
+  private runSettings: RunSettings;
+
   constructor(
     readonly ports: RunPorts,
-    readonly settings: RunSettings,
+    settings: RunSettings,
   ) {
+    this.runSettings = settings;
     this.pool = new ContextPool(settings.config.maxPoolChunks);
     this.tracing = new RunTracing(ports.tracer, {
       'rootweaver.planner': settings.planner,
@@ -156,6 +161,18 @@ export class RunContext {
     this.tracing.end();
     if (this.forwardAbort !== undefined)
       this.settings.signal?.removeEventListener('abort', this.forwardAbort);
+  }
+
+  get settings(): RunSettings {
+    return this.runSettings;
+  }
+
+  /**
+   * From now on the run answers as `synthesis: 'extractive'` does: after a synthesis call the chat
+   * model refused, with `synthesisFallback: 'extractive'`.
+   */
+  answerExtractively(): void {
+    this.runSettings = { ...this.runSettings, synthesisMode: 'extractive' };
   }
 
   /** True once the run's own deadline (not the caller) ended it. */
