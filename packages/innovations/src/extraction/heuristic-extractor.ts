@@ -3,7 +3,7 @@ import { throwIfAborted } from '@rootweaver/core';
 import { alternation, titleNouns, workNouns } from '@rootweaver/language-en';
 import { inferAnswerType } from './answer-type.js';
 import { askedHeadNoun, namesAskedNoun } from './asked-noun.js';
-import { findCountries } from './countries.js';
+import { type CountryMention, findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
 import { askedKin, type Kin, type KinTopic, kinConflict, kinFit, kinTopic } from './kinship.js';
 import { askedOrganisationKind, type OrganisationKind, organisationKind } from './organisation-kind.js';
@@ -78,6 +78,8 @@ const titleCue = new RegExp(`\\b${alternation(titleNouns)}\\s*$`, 'i');
 /** The quality of a chunk as an answer of the given type. */
 function chunkFit(
   chunk: TextSpan,
+  /** `findCountries(chunk.text)`. */
+  countries: readonly CountryMention[],
   type: AnswerType,
   before: string,
   after: string,
@@ -86,7 +88,6 @@ function chunkFit(
 ): number {
   const words = chunk.text.split(/\s+/).length;
   const isOrganisation = organisationWords.test(chunk.text);
-  const countries = findCountries(chunk.text);
   const isCountry = countries.length > 0 && countries[0]?.text.length === chunk.text.length;
   switch (type) {
     case 'person': {
@@ -207,14 +208,21 @@ function copulaRemainder(text: string): TextSpan | undefined {
   return { text: rest.trim(), start, end: start + rest.trim().length };
 }
 
+/** `findCountries` of a text, kept with the text's analysis. */
+function countriesIn(cache: TextAnalysisCache, text: string): readonly CountryMention[] {
+  return cache.of(text).remember('countries', () => findCountries(text));
+}
+
 function candidatesOf(
-  text: string,
+  analysed: AnalysedText,
+  cache: TextAnalysisCache,
   type: AnswerType,
   asksAge: boolean,
   event: DateEvent,
   askedKind?: OrganisationKind,
   kin?: Kin,
 ): Candidate[] {
+  const { text } = analysed;
   const candidates: Candidate[] = [];
   const trimmed = text.trim();
   if (type === 'yes-no') {
@@ -229,7 +237,8 @@ function candidatesOf(
       });
     return candidates;
   }
-  const dates = findDates(text);
+  // The spans are the text's whatever the question: found once, kept with its analysis.
+  const dates = analysed.remember('dates', () => findDates(text));
   for (const date of dates) {
     let fit = 0;
     if (type === 'date') fit = date.precision === 'day' ? 1 : date.precision === 'month' ? 0.85 : 0.75;
@@ -246,7 +255,7 @@ function candidatesOf(
     }
   }
   if (type === 'number' || type === 'other') {
-    for (const number of findNumbers(text)) {
+    for (const number of analysed.remember('numbers', () => findNumbers(text))) {
       if (dates.some((date) => number.start < date.end && number.end > date.start)) continue;
       candidates.push({
         text: number.text,
@@ -258,7 +267,7 @@ function candidatesOf(
     }
   }
   if (type === 'nationality' || type === 'country' || type === 'place' || type === 'other') {
-    for (const mention of findCountries(text)) {
+    for (const mention of countriesIn(cache, text)) {
       let display = mention.text;
       let fit = 0.2;
       if (type === 'country') {
@@ -274,7 +283,7 @@ function candidatesOf(
     }
   }
   if (type !== 'date' && type !== 'year' && type !== 'number') {
-    for (const whole of capitalisedChunks(text)) {
+    for (const whole of analysed.remember('chunks', () => capitalisedChunks(text))) {
       if (dates.some((date) => whole.start < date.end && whole.end > date.start)) continue;
       // "Queen Mira and King Odo" is two people; "Tom and Jerry" may be one title: offer both readings.
       const parts = splitConjunction(whole);
@@ -285,6 +294,7 @@ function candidatesOf(
           reading *
           chunkFit(
             chunk,
+            countriesIn(cache, chunk.text),
             type,
             text.slice(Math.max(0, chunk.start - 100), chunk.start),
             text.slice(chunk.end, chunk.end + 30),
@@ -295,7 +305,7 @@ function candidatesOf(
         if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
       }
     }
-    for (const quoted of quotedSpans(text)) {
+    for (const quoted of analysed.remember('quoted', () => quotedSpans(text))) {
       const fit = type === 'title' ? 1 : type === 'other' ? 0.5 : 0.4;
       candidates.push({ ...quoted, kind: 'quoted', fit });
     }
@@ -438,7 +448,16 @@ function cueBonus(source: AnalysedText, candidate: Candidate, question: Question
  * of Joseph Smith" by its "Smith".
  */
 function questionOverlap(candidate: string, question: QuestionProfile): number {
-  const all = wordTokens(candidate).filter((token) => !stopWords.has(token));
+  return wordsOverlap(contentWords(candidate), question);
+}
+
+/** A candidate's words that are not stop words: what `questionOverlap` compares. */
+function contentWords(candidate: string): readonly string[] {
+  return wordTokens(candidate).filter((token) => !stopWords.has(token));
+}
+
+/** `questionOverlap` of a candidate's `contentWords`. */
+function wordsOverlap(all: readonly string[], question: QuestionProfile): number {
   if (all.length === 0) return 1;
   const tokens =
     question.kinTopic !== undefined ? all.filter((token) => !question.familyNames.has(token)) : all;
@@ -542,7 +561,7 @@ export function analyseCandidates(
 ): CandidateAnalysis {
   const passageWeight = options.passageWeight ?? 0.7;
   const cache = options.cache ?? new TextAnalysisCache();
-  const question = profile(questionText);
+  const question = cache.of(questionText).remember('profile', () => profile(questionText));
   const candidateKey = `candidates|${question.type}|${question.asksAge}|${question.event}|${question.organisationKind ?? ''}|${question.kin ?? ''}`;
   const scored = new Map<string, MutableCandidate>();
   const seenPassages = new Set<string>();
@@ -601,7 +620,8 @@ export function analyseCandidates(
       const sourceLength = source.text.trim().replace(/[.!]$/, '').length;
       const candidates = source.analysed.remember(candidateKey, () =>
         candidatesOf(
-          source.text,
+          source.analysed,
+          cache,
           question.type,
           question.asksAge,
           question.event,
@@ -611,22 +631,24 @@ export function analyseCandidates(
           const display = candidate.text
             .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
             .replace(/[\s,;:]+$/, '');
-          return { candidate, display, key: normaliseAnswer(display) };
+          return { candidate, display, key: normaliseAnswer(display), words: contentWords(display) };
         }),
       );
-      for (const { candidate, display, key } of candidates) {
+      for (const { candidate, display, key, words } of candidates) {
         if (key.length === 0) continue;
         // A name that says what was asked ("Orlen City" for "which city") is no overlap with the question.
         const headFit = question.headNoun !== undefined && namesAskedNoun(display, question.headNoun);
         // A name that says what was asked fits whatever its context.
         const typeFit = headFit ? Math.max(candidate.fit, 0.9) : candidate.fit;
-        const overlap = questionOverlap(headFit ? display.replace(/\s*[\p{L}]+$/u, '') : display, question);
+        const overlap = headFit
+          ? questionOverlap(display.replace(/\s*[\p{L}]+$/u, ''), question)
+          : wordsOverlap(words, question);
         if (overlap >= 0.99) continue;
         // In a pair's answer, what its own question already says is the subject, not the answer.
         // A pair that only names its topic ("What is known about X?") asks nothing of X: X may be
         // the agent its sentence answers with, and is only slightly less likely than another span.
         const subjectFactor =
-          source.pairQuestion !== undefined && questionOverlap(display, source.pairQuestion) >= 0.99
+          source.pairQuestion !== undefined && wordsOverlap(words, source.pairQuestion) >= 0.99
             ? source.pairQuestion.relationStems.every((token) => token === 'known')
               ? TOPIC_SUBJECT_FACTOR
               : 0.3

@@ -66,7 +66,7 @@ export class AnalysedText {
 }
 
 export interface TextAnalysisCacheOptions {
-  /** Distinct texts kept; the least recently used go first. Default 4,096 (a few MB). */
+  /** Distinct texts kept; the least recently used go first. Default 4,096 (about 11 MB: 2.7 KB a text measured on 2wiki). */
   readonly maxTexts?: number;
 }
 
