@@ -36,6 +36,7 @@ import { SinglePassPlanner } from './planners/single-pass-planner.js';
 import { lastForcedStop, RunContext } from './run-context.js';
 import { streamRun } from './run-stream.js';
 import { defaultTracer } from './run-tracing.js';
+import { warmUpEngine } from './warm-up.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
@@ -149,6 +150,15 @@ export class MultiHopRAG {
    */
   stream(question: string, options: AskOptions = {}): AsyncIterable<MultiHopEvent> {
     return streamRun((runOptions) => this.ask(question, runOptions), options);
+  }
+
+  /**
+   * Runs the LLM-free parts (the extractor, compaction) once on invented text, so the first question
+   * does not pay for compiling them: call it at start-up and report the time apart. Retrieves nothing,
+   * calls no LLM; the answers of later questions do not change.
+   */
+  async warmUp(options: { readonly signal?: AbortSignal } = {}): Promise<{ readonly durationMs: number }> {
+    return { durationMs: await warmUpEngine(this.extractor, options.signal) };
   }
 
   /** Plain RAG: one retrieval with the whole question and one synthesis call (or the extractor's answer). */
