@@ -1,21 +1,17 @@
-import type { PlannerName } from '@rootweaver/core';
+import { type PlannerName, seededRandom } from '@rootweaver/core';
 import type { ScriptedResponse, TestServerFault } from '@rootweaver/providers/test';
 
 /** A seeded pseudo-random source (mulberry32): the same seed gives the same cases. */
 export class SeededRandom {
-  private state: number;
+  private readonly source: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.source = seededRandom(seed);
   }
 
   /** A float in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let value = this.state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+    return this.source();
   }
 
   integer(min: number, max: number): number {

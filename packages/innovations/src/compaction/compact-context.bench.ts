@@ -1,17 +1,7 @@
+import { seededRandom } from '@rootweaver/core';
 import { afterAll, bench, describe } from 'vitest';
 import { type CompactContextOptions, compactContext } from './compact-context.js';
 import { reasoningKeyTermSet, selectOpenSubQueries } from './key-terms.js';
-
-/** A small deterministic generator (mulberry32) so every run benchmarks the same text. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const vocabulary = (
   'the director of Inception Christopher Nolan studied English literature at University College London ' +

@@ -1,3 +1,4 @@
+import { seededRandom } from '@rootweaver/core';
 import { inferAnswerType } from '@rootweaver/innovations/selection';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +7,6 @@ import {
   relationFamilies,
   renderRelation,
 } from './relation-paraphrases.js';
-import { seededRandom } from './seeded-random.js';
 
 describe('relation paraphrases', () => {
   it('reads a question as a relation of its entity, in any of the forms, in either tense', () => {

@@ -1,5 +1,5 @@
 import type { KnowledgeItem, SearchHit } from '@rootweaver/core';
-import { throwIfAborted } from '@rootweaver/core';
+import { seededRandom, throwIfAborted } from '@rootweaver/core';
 import {
   analyseCandidates,
   type CandidateAnalysis,
@@ -10,7 +10,7 @@ import {
 } from '@rootweaver/innovations/selection';
 import { describeEntity, dropWords, type QuestionVariant, reorderWords } from './perturb-question.js';
 import { paraphraseRelation, parseRelation, renderRelation } from './relation-paraphrases.js';
-import { seededRandom, shuffled } from './seeded-random.js';
+import { shuffled } from './shuffled.js';
 
 /** One training question: the candidates retrieval and the heuristics produced, and which are the pair's answer. */
 export interface TrainingQuery {

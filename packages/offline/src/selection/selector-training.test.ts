@@ -1,11 +1,11 @@
 import type { KnowledgeItem } from '@rootweaver/core';
+import { seededRandom } from '@rootweaver/core';
 import { InMemoryStore } from '@rootweaver/core/test';
 import { LearnedSelector, parseSelectorModel } from '@rootweaver/innovations';
 import { normaliseAnswer } from '@rootweaver/innovations/selection';
 import { describe, expect, it } from 'vitest';
 import { fitIsotonic } from './fit-isotonic.js';
 import { describeEntity, dropWords, reorderWords } from './perturb-question.js';
-import { seededRandom } from './seeded-random.js';
 import { answerSpanOf, buildSelectorTrainingSet } from './selector-training-set.js';
 import { trainIndexSelector } from './train-index-selector.js';
 import { chooseResolvePolicy, type RankerSettings } from './train-selector.js';

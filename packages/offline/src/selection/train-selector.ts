@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RootweaverError, throwIfAborted } from '@rootweaver/core';
+import { RootweaverError, seededRandom, throwIfAborted } from '@rootweaver/core';
 import { defaultMultiHopConfig, type SelectorModel } from '@rootweaver/innovations';
 import {
   calibrate,
@@ -16,8 +16,8 @@ import {
 } from '@rootweaver/innovations/selection';
 import * as tf from '@tensorflow/tfjs';
 import { fitIsotonic } from './fit-isotonic.js';
-import { seededRandom, shuffled } from './seeded-random.js';
 import type { TrainingQuery } from './selector-training-set.js';
+import { shuffled } from './shuffled.js';
 
 /** Settings of one ranker; the trainer picks among `defaultSettingsGrid` by cross-validation. */
 export interface RankerSettings {

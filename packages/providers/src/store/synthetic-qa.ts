@@ -1,16 +1,6 @@
-import type { KnowledgeItem } from '@rootweaver/core';
+import { type KnowledgeItem, seededRandom } from '@rootweaver/core';
 
-/** A small deterministic PRNG (mulberry32) so benchmarks and tests build the same data every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const syllables = [
   'ka',

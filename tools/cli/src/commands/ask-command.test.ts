@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +97,12 @@ describe('rootweaver ask', () => {
     const broken = join(scratch, 'broken-index');
     await mkdir(broken, { recursive: true });
     await writeFile(join(broken, 'store.sqlite'), 'this is not a database');
-    cases.push([['ask', 'Who?', '--index', broken], 1, /^rootweaver: The store in .* is unusable/]);
+    cases.push([['ask', 'Who?', '--index', broken], 1, /^rootweaver: The index in .* has no manifest\.json/]);
+    const damaged = join(scratch, 'damaged-index');
+    await mkdir(damaged, { recursive: true });
+    await copyFile(join(index, 'manifest.json'), join(damaged, 'manifest.json'));
+    await writeFile(join(damaged, 'store.sqlite'), 'this is not a database');
+    cases.push([['ask', 'Who?', '--index', damaged], 1, /^rootweaver: The store in .* is unusable/]);
     for (const [args, exitCode, pattern] of cases) {
       const io = createRecordingIo();
       expect(await runCli(args, io, allCommands, signal)).toBe(exitCode);
