@@ -222,10 +222,14 @@ export class RunContext {
     if (this.ports.chatModel === undefined || this.signal.aborted) return false;
     const { maxLlmCalls, maxTokens } = this.config.budgets;
     if (this.usage.llmCalls + 1 + reserveCalls > maxLlmCalls) return false;
-    const input = this.messagesFor(prompt).reduce(
-      (sum, message) => sum + this.countTokens(message.content),
-      0,
-    );
+    const messages = this.messagesFor(prompt);
+    // A prompt that fits even at the counter's upper bound fits: no need to tokenize it here.
+    const counter = this.ports.tokenCounter;
+    if (counter?.upperBound !== undefined) {
+      const bound = messages.reduce((sum, message) => sum + (counter.upperBound?.(message.content) ?? 0), 0);
+      if (this.usage.tokens + bound <= maxTokens) return true;
+    }
+    const input = messages.reduce((sum, message) => sum + this.countTokens(message.content), 0);
     return this.usage.tokens + input <= maxTokens;
   }
 

@@ -103,3 +103,52 @@ describe('synthesisFallback', () => {
     expect(isRootweaverError(thrown, 'llm-unavailable')).toBe(true);
   });
 });
+
+describe('the budget check and token counts', () => {
+  /** One token a word; records what it was asked; its upper bound is the text's length. */
+  function countingCounter(options: { readonly bounded: boolean }) {
+    const counted: string[] = [];
+    return {
+      counted,
+      family: 'words',
+      count(text: string): number {
+        counted.push(text);
+        return text.split(/\s+/).filter(Boolean).length;
+      },
+      ...(options.bounded ? { upperBound: (text: string) => text.length } : {}),
+    };
+  }
+
+  async function run(counter: ReturnType<typeof countingCounter>, maxTokens: number) {
+    const store = new InstrumentedStore(new InMemoryStore({ items: founderChainItems }));
+    const rag = new MultiHopRAG({
+      chatModel: new DecompositionOnlyModel(),
+      store,
+      tokenCounter: counter,
+      extractor: new ScriptedExtractor([
+        { match: 'Who founded Vorn Keep', answer: 'Tessaly Marrow', confidence: 0.9 },
+        { match: 'Where was Tessaly Marrow born', answer: 'Quillmoor', confidence: 0.2 },
+      ]),
+      answerPolicy: { ground: placeholderGrounding, compose: lastAnswerComposition },
+      config: { planner: 'compact', retrievalMode: 'lexical', topK: 2, budgets: { maxTokens } },
+    });
+    return rag.ask(question, { synthesis: 'auto', synthesisFallback: 'extractive' });
+  }
+
+  it('counts no prompt to check a budget its upper bound fits (the model reports its usage)', async () => {
+    const counter = countingCounter({ bounded: true });
+    const answer = await run(counter, 100_000);
+    expect(answer.answer).toBe('Quillmoor');
+    // The fake model reports usage: nothing needs counting at all.
+    expect(counter.counted).toEqual([]);
+  });
+
+  it('counts each prompt once when the bound does not settle it, or when there is none', async () => {
+    for (const counter of [countingCounter({ bounded: true }), countingCounter({ bounded: false })]) {
+      await run(counter, 400);
+      expect(counter.counted.length).toBeGreaterThan(0);
+      // The decomposition prompt and the synthesis prompt: each checked once.
+      expect(new Set(counter.counted).size).toBe(counter.counted.length);
+    }
+  });
+});

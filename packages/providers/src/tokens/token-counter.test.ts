@@ -5,6 +5,7 @@ import {
   countLinear,
   createTokenCounter,
   tokenizerFamilyForModel,
+  utf8Length,
 } from './token-counter.js';
 
 // Counts checked by hand from the decoded pieces of each tokenizer, e.g.
@@ -120,5 +121,26 @@ describe('cachedTokenCounter', () => {
     const cached = createTokenCounter('o200k', { preload: true });
     const plain = createTokenCounter('o200k', { cacheEntries: 0 });
     for (const entry of cases) expect(cached.count(entry.text)).toBe(plain.count(entry.text));
+  });
+});
+
+describe('upperBound', () => {
+  it.each([
+    '',
+    'hello',
+    'München',
+    '東京',
+    '😀 and 👨‍👩‍👧',
+    'lone \ud800 surrogate',
+    'end \udc00',
+    'x\ud83d',
+  ])('utf8Length(%j) is Buffer.byteLength', (text) => {
+    expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
+  });
+
+  it.each(['o200k', 'cl100k', 'llama3'] as const)('%s: never below the count', (family) => {
+    const counter = createTokenCounter(family);
+    const texts = [...cases.map((entry) => entry.text), '😀👨‍👩‍👧 東京 ∑ naïve', 'q'.repeat(600)];
+    for (const text of texts) expect(counter.upperBound?.(text)).toBeGreaterThanOrEqual(counter.count(text));
   });
 });

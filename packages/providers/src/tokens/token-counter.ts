@@ -74,6 +74,8 @@ export function createTokenCounter(family: TokenizerFamily, options: TokenCounte
       count ??= load();
       return countLinear(text, count);
     },
+    // Byte-level BPE (all three families): every token is at least one byte of UTF-8.
+    upperBound: utf8Length,
   };
   const entries = options.cacheEntries ?? defaultTokenCountCacheEntries;
   return entries > 0 ? cachedTokenCounter(counter, { entries }) : counter;
@@ -94,6 +96,7 @@ export function cachedTokenCounter(inner: TokenCounter, options: { readonly entr
   const counts = new Map<string, number>();
   return {
     family: inner.family,
+    ...(inner.upperBound === undefined ? {} : { upperBound: inner.upperBound }),
     count(text: string): number {
       const known = counts.get(text);
       if (known !== undefined) {
@@ -111,6 +114,26 @@ export function cachedTokenCounter(inner: TokenCounter, options: { readonly entr
       return counted;
     },
   };
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** The UTF-8 length of a text in bytes, as `Buffer.byteLength` gives it (no buffer made). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(index + 1))) {
+      // A surrogate pair: one 4-byte character.
+      bytes += 4;
+      index += 1;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** Runs of non-space characters longer than this are counted piece by piece (BPE is quadratic on one long word). */
