@@ -25,7 +25,8 @@ function hit(id: string, question: string, answer: string, rank: number): Search
   };
 }
 
-const evidence: readonly SearchHit[] = [
+/** The invented pairs the warm-up reads (also the extractor tests' fixture). */
+export const warmUpEvidence: readonly SearchHit[] = [
   hit('warm-up-0', 'Who founded Vorn Keep?', 'Tessaly Marrow', 1),
   hit('warm-up-1', 'When did Tessaly Marrow die?', '9 June 1870', 2),
   hit('warm-up-2', 'Where was Tessaly Marrow born?', 'Quillmoor, France', 3),
@@ -33,7 +34,7 @@ const evidence: readonly SearchHit[] = [
 ];
 
 /** One sub-question of each answer type the extractor tells apart. */
-const questions = [
+export const warmUpQuestions: readonly string[] = [
   'Who founded Vorn Keep?',
   'When did the founder of Vorn Keep die?',
   'In what year was Vorn Keep founded?',
@@ -53,15 +54,24 @@ const questions = [
  */
 export async function warmUpEngine(extractor: AnswerExtractor, signal?: AbortSignal): Promise<number> {
   const started = performance.now();
-  for (const question of questions) {
-    await extractor.extract({ question, evidence, ...(signal === undefined ? {} : { signal }) });
+  for (const question of warmUpQuestions) {
+    await extractor.extract({
+      question,
+      evidence: warmUpEvidence,
+      ...(signal === undefined ? {} : { signal }),
+    });
   }
   compactBlocks(
     [
-      { subQuestion: questions[0] ?? '', lines: ['Answer: Tessaly Marrow', `[1] ${passage}`] },
-      { subQuestion: questions[3] ?? '', lines: ['Answer: unresolved', `[2] ${passage}`] },
+      { subQuestion: warmUpQuestions[0] ?? '', lines: ['Answer: Tessaly Marrow', `[1] ${passage}`] },
+      { subQuestion: warmUpQuestions[3] ?? '', lines: ['Answer: unresolved', `[2] ${passage}`] },
     ],
-    { enabled: true, maxChars: 200, openSubQueries: [questions[3] ?? ''], query: questions[1] ?? '' },
+    {
+      enabled: true,
+      maxChars: 200,
+      openSubQueries: [warmUpQuestions[3] ?? ''],
+      query: warmUpQuestions[1] ?? '',
+    },
   );
   return performance.now() - started;
 }

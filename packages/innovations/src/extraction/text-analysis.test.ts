@@ -1,44 +1,12 @@
-import type { SearchHit } from '@rootweaver/core';
 import { isRootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
+import { warmUpEvidence, warmUpQuestions } from '../engine/warm-up.js';
 import { analyseCandidates, HeuristicExtractor } from './heuristic-extractor.js';
 import { AnalysedText, TextAnalysisCache } from './text-analysis.js';
 
-const passage =
-  'Tessaly Marrow (3 March 1801 – 9 June 1870) was a Velurian architect. She founded Vorn Keep in 1832 ' +
-  'and was born in Quillmoor. Her brother Pell Ambry succeeded her at the Ashgrove Academy.';
-
-function pair(id: string, question: string, answer: string, rank: number): SearchHit {
-  return {
-    id,
-    documentId: 'tessaly-marrow',
-    kind: 'qa',
-    title: 'Tessaly Marrow',
-    passage,
-    question,
-    answer,
-    text: `${question} ${answer}`,
-    score: 1 / rank,
-    rank,
-  };
-}
-
-const evidence: readonly SearchHit[] = [
-  pair('founded', 'Who founded Vorn Keep?', 'Tessaly Marrow', 1),
-  pair('born', 'Where was Tessaly Marrow born?', 'Quillmoor', 2),
-  pair('died', 'When did Tessaly Marrow die?', '9 June 1870', 3),
-  pair('succeeded', 'Who succeeded Tessaly Marrow?', 'Pell Ambry', 4),
-];
-
-/** Sub-questions of several answer types over the same passage (a chain's hops, then another question's). */
-const subQuestions = [
-  'Who founded Vorn Keep?',
-  'Where was Tessaly Marrow born?',
-  'When did the founder of Vorn Keep die?',
-  'Who succeeded Tessaly Marrow?',
-  'In what year was Vorn Keep founded?',
-  'Who founded Vorn Keep?',
-];
+// The engine's warm-up sample: an invented passage and pairs, and sub-questions of every answer type.
+const evidence = warmUpEvidence;
+const subQuestions = [...warmUpQuestions, warmUpQuestions[0] ?? ''];
 
 describe('TextAnalysisCache', () => {
   it('analyses a passage once across sub-questions, with the same candidates as analysing afresh', () => {
