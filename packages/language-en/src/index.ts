@@ -15,4 +15,11 @@ export { creatorNouns, femaleTitles, maleTitles, officeNouns, personRoleNouns } 
 export { titleNouns, type WorkRelease, workKinds, workNouns } from './lexicon/works.js';
 export { type Sentence, splitSentences } from './sentences.js';
 export { stem } from './stem.js';
-export { functionWords, isFunctionWord, questionNouns, questionWords } from './stop-words.js';
+export {
+  functionWords,
+  isFunctionWord,
+  questionNouns,
+  questionWords,
+  relationalFunctionWords,
+  retrievalStopWords,
+} from './stop-words.js';
