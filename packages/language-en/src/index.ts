@@ -2,7 +2,7 @@ export { abbreviations, isAbbreviation } from './abbreviations.js';
 export { type AgentVerb, agentVerb, agentVerbs, verbOfAgent } from './lexicon/agents.js';
 export { alternation } from './lexicon/alternation.js';
 export { type KinNoun, type KinTopic, kinNouns, kinWords } from './lexicon/kinship.js';
-export { nameConnectors } from './lexicon/names.js';
+export { nameConnectors, nameSuffixes } from './lexicon/names.js';
 export {
   administrativeUnits,
   organisationNameHeads,
