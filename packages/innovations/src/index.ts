@@ -44,7 +44,12 @@ export {
   streamRun,
 } from './engine/index.js';
 // The default AnswerExtractor (no model).
-export { HeuristicExtractor, type HeuristicExtractorOptions } from './extraction/index.js';
+export {
+  HeuristicExtractor,
+  type HeuristicExtractorOptions,
+  TextAnalysisCache,
+  type TextAnalysisCacheOptions,
+} from './extraction/index.js';
 export type { GroundingResult, GroundQuestionOptions, ParentAnswer } from './grounding/index.js';
 // CompactRAG's rewriter slot: a small chat model grounds dependent sub-questions, the rules back it up.
 export {

@@ -64,7 +64,10 @@ export {
 } from './store/sparse-vector.js';
 export { hnswSettings } from './store/vector-index.js';
 export {
+  cachedTokenCounter,
   createTokenCounter,
+  defaultTokenCountCacheEntries,
+  type TokenCounterOptions,
   type TokenizerFamily,
   tokenizerFamilies,
   tokenizerFamilyForModel,

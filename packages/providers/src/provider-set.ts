@@ -120,7 +120,8 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
   const family: TokenizerFamily =
     (familySetting as TokenizerFamily | undefined) ??
     (chatModel === undefined ? 'o200k' : tokenizerFamilyForModel(chatModel.modelId));
-  const tokenCounter = createTokenCounter(family);
+  // With an LLM every question counts its prompts: load the vocabulary now, not inside the first question.
+  const tokenCounter = createTokenCounter(family, { preload: chatModel !== undefined });
 
   const store = await EmbeddedStore.open({
     directory: settings.indexDirectory,

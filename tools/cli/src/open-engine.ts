@@ -7,7 +7,7 @@ import {
   type SelectorChoice,
 } from '@rootweaver/capabilities';
 import type { ChatModel, QuestionRewriter, TokenCounter } from '@rootweaver/core';
-import type { MultiHopConfig, MultiHopRAG } from '@rootweaver/innovations';
+import { HeuristicExtractor, type MultiHopConfig, type MultiHopRAG } from '@rootweaver/innovations';
 import type { CliIo } from './command.js';
 import type { EngineSettings } from './engine-options.js';
 import { type IndexSource, type OpenedProviders, openIndex } from './index-source.js';
@@ -74,12 +74,15 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
-  const { store, extractor, chatModel, tokenCounter } = opened.providers;
+  const { store, chatModel, tokenCounter } = opened.providers;
+  // One extractor for every engine made here (eval makes one per question): its analyses of the
+  // passages it has seen are kept across questions.
+  const extractor = opened.providers.extractor ?? new HeuristicExtractor();
   const engineWith = (replaced: EngineReplacements): MultiHopRAG => {
     const providers: CapabilityProviders = {
       store,
       tokenCounter: replaced.tokenCounter ?? tokenCounter,
-      ...(extractor === undefined ? {} : { extractor }),
+      extractor,
       ...(replaced.chatModel === undefined ? {} : { chatModel: replaced.chatModel }),
       ...(rewriter === undefined ? {} : { rewriter }),
     };

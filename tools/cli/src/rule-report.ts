@@ -58,7 +58,7 @@ export async function runRuleReport(options: RuleReportOptions): Promise<RuleRep
   // Loaded only here: the offline package (with its NLP library) takes a second to load.
   const { buildIndex, RuleBasedGenerator, ruleFamilies } = await import('@rootweaver/offline');
   const root = await mkdtemp(join(tmpdir(), 'rootweaver-rule-report-'));
-  const tokenCounter = createTokenCounter('llama3');
+  const tokenCounter = createTokenCounter('llama3', { preload: true });
   const variant = async (
     disabled: readonly string[],
   ): Promise<{

@@ -2,4 +2,9 @@
 export interface TokenCounter {
   readonly family: string;
   count(text: string): number;
+  /**
+   * Optional: a cheap number of tokens the text cannot exceed (a byte-level BPE tokenizer's is the
+   * text's UTF-8 length). Budget checks that fit under it skip the count.
+   */
+  upperBound?(text: string): number;
 }

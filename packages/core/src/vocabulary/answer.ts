@@ -206,6 +206,13 @@ export interface AskOptions {
   /** Overrides the config's `synthesis` for this request. */
   readonly synthesis?: SynthesisMode | undefined;
   /**
+   * What a refused synthesis call becomes: the chat model threw `not-configured` for it (no LLM can make
+   * it, e.g. a replay of recorded decompositions with no LLM behind it). Unset, the error is thrown;
+   * `'extractive'` answers from what the run gathered as `synthesis: 'extractive'` would, without
+   * running the question again.
+   */
+  readonly synthesisFallback?: 'extractive' | undefined;
+  /**
    * compact planner only: a decomposition to use instead of LLM call 1 (e.g. a recorded plan replayed
    * by the evaluation harness). It is validated like a parsed one; an invalid plan falls back to
    * single-hop retrieval, traced.

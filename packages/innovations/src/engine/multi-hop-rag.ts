@@ -17,7 +17,7 @@ import type {
   RefusalReason,
   TokenCounter,
 } from '@rootweaver/core';
-import { isAbort, RootweaverError } from '@rootweaver/core';
+import { isAbort, isRootweaverError, RootweaverError } from '@rootweaver/core';
 import { compactBlocks, renderCompactedContext, renderContext } from '../compaction/index.js';
 import {
   compactionRuns,
@@ -36,6 +36,7 @@ import { SinglePassPlanner } from './planners/single-pass-planner.js';
 import { lastForcedStop, RunContext } from './run-context.js';
 import { streamRun } from './run-stream.js';
 import { defaultTracer } from './run-tracing.js';
+import { warmUpEngine } from './warm-up.js';
 
 export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
@@ -151,6 +152,15 @@ export class MultiHopRAG {
     return streamRun((runOptions) => this.ask(question, runOptions), options);
   }
 
+  /**
+   * Runs the LLM-free parts (the extractor, compaction) once on invented text, so the first question
+   * does not pay for compiling them: call it at start-up and report the time apart. Retrieves nothing,
+   * calls no LLM; the answers of later questions do not change.
+   */
+  async warmUp(options: { readonly signal?: AbortSignal } = {}): Promise<{ readonly durationMs: number }> {
+    return { durationMs: await warmUpEngine(this.extractor, options.signal) };
+  }
+
   /** Plain RAG: one retrieval with the whole question and one synthesis call (or the extractor's answer). */
   async askSinglePass(question: string, options: AskOptions = {}): Promise<MultiHopAnswer> {
     return this.answer(question, 'single-pass', options);
@@ -222,7 +232,7 @@ export class MultiHopRAG {
       if (refusal === undefined && run.pool.size === 0) refusal = 'no-evidence';
       if (refusal === undefined && finished.gathered !== undefined) {
         try {
-          outcome = await planner.synthesize(run, finished.gathered, finished.finalContext);
+          outcome = await this.synthesize(run, planner, finished.gathered, finished.finalContext);
           refusal = outcome.refusal;
         } catch (error) {
           if (!isAbort(error, run.signal)) throw error;
@@ -256,6 +266,30 @@ export class MultiHopRAG {
     return result;
   }
 
+  /**
+   * The planner's synthesis; a call the chat model refused (`not-configured`) becomes, with
+   * `synthesisFallback: 'extractive'`, the extractive answer from what was gathered (nothing is gathered again).
+   */
+  private async synthesize(
+    run: RunContext,
+    planner: Planner,
+    gathered: Gathered,
+    finalContext: string,
+  ): Promise<SynthesisOutcome> {
+    try {
+      return await planner.synthesize(run, gathered, finalContext);
+    } catch (error) {
+      const refused =
+        run.settings.synthesisFallback === 'extractive' &&
+        run.settings.synthesisMode !== 'extractive' &&
+        isRootweaverError(error, 'not-configured') &&
+        !run.signal.aborted;
+      if (!refused) throw error;
+      run.answerExtractively();
+      return planner.synthesize(run, gathered, finalContext);
+    }
+  }
+
   /** Validates the question and sets up its run; the caller closes the run when it is done. */
   private startRun(
     question: string,
@@ -285,6 +319,7 @@ export class MultiHopRAG {
           request: options.compaction,
         }),
         synthesisMode: options.synthesis ?? this.config.synthesis,
+        synthesisFallback: options.synthesisFallback,
         signal: options.signal,
         onEvent: options.onEvent,
         history: options.history ?? [],

@@ -46,6 +46,8 @@ export interface RunSettings {
   readonly config: MultiHopConfig;
   readonly compactionEnabled: boolean;
   readonly synthesisMode: SynthesisMode;
+  /** What a synthesis call the chat model refused (`not-configured`) becomes; unset, the error is thrown. */
+  readonly synthesisFallback: 'extractive' | undefined;
   readonly signal: AbortSignal | undefined;
   readonly onEvent: ((event: MultiHopEvent) => void) | undefined;
   readonly history: readonly ChatMessage[];
@@ -116,10 +118,13 @@ export class RunContext {
   private readonly deadlineTimer: NodeJS.Timeout;
   private deadlinePassed = false;
 
+  private runSettings: RunSettings;
+
   constructor(
     readonly ports: RunPorts,
-    readonly settings: RunSettings,
+    settings: RunSettings,
   ) {
+    this.runSettings = settings;
     this.pool = new ContextPool(settings.config.maxPoolChunks);
     this.tracing = new RunTracing(ports.tracer, {
       'rootweaver.planner': settings.planner,
@@ -156,6 +161,18 @@ export class RunContext {
     this.tracing.end();
     if (this.forwardAbort !== undefined)
       this.settings.signal?.removeEventListener('abort', this.forwardAbort);
+  }
+
+  get settings(): RunSettings {
+    return this.runSettings;
+  }
+
+  /**
+   * From now on the run answers as `synthesis: 'extractive'` does: after a synthesis call the chat
+   * model refused, with `synthesisFallback: 'extractive'`.
+   */
+  answerExtractively(): void {
+    this.runSettings = { ...this.runSettings, synthesisMode: 'extractive' };
   }
 
   /** True once the run's own deadline (not the caller) ended it. */
@@ -205,10 +222,14 @@ export class RunContext {
     if (this.ports.chatModel === undefined || this.signal.aborted) return false;
     const { maxLlmCalls, maxTokens } = this.config.budgets;
     if (this.usage.llmCalls + 1 + reserveCalls > maxLlmCalls) return false;
-    const input = this.messagesFor(prompt).reduce(
-      (sum, message) => sum + this.countTokens(message.content),
-      0,
-    );
+    const messages = this.messagesFor(prompt);
+    // A prompt that fits even at the counter's upper bound fits: no need to tokenize it here.
+    const counter = this.ports.tokenCounter;
+    if (counter?.upperBound !== undefined) {
+      const bound = messages.reduce((sum, message) => sum + (counter.upperBound?.(message.content) ?? 0), 0);
+      if (this.usage.tokens + bound <= maxTokens) return true;
+    }
+    const input = messages.reduce((sum, message) => sum + this.countTokens(message.content), 0);
     return this.usage.tokens + input <= maxTokens;
   }
 

@@ -1,9 +1,9 @@
 import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
-import { alternation, splitSentences, titleNouns, workNouns } from '@rootweaver/language-en';
+import { alternation, titleNouns, workNouns } from '@rootweaver/language-en';
 import { inferAnswerType } from './answer-type.js';
 import { askedHeadNoun, namesAskedNoun } from './asked-noun.js';
-import { findCountries } from './countries.js';
+import { type CountryMention, findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
 import { askedKin, type Kin, type KinTopic, kinConflict, kinFit, kinTopic } from './kinship.js';
 import { askedOrganisationKind, type OrganisationKind, organisationKind } from './organisation-kind.js';
@@ -17,6 +17,7 @@ import {
   type TextSpan,
   wordTokens,
 } from './text.js';
+import { type AnalysedText, TextAnalysisCache } from './text-analysis.js';
 import { attributeVerdict } from './yes-no-attribute.js';
 
 export { inferAnswerType } from './answer-type.js';
@@ -45,6 +46,7 @@ interface Candidate {
 
 interface Source {
   readonly text: string;
+  readonly analysed: AnalysedText;
   /** 1 for a pair's answer, less for the pair's passage or question. */
   readonly weight: number;
   /** The profile of the pair's own question, for a pair's answer. */
@@ -76,6 +78,8 @@ const titleCue = new RegExp(`\\b${alternation(titleNouns)}\\s*$`, 'i');
 /** The quality of a chunk as an answer of the given type. */
 function chunkFit(
   chunk: TextSpan,
+  /** `findCountries(chunk.text)`. */
+  countries: readonly CountryMention[],
   type: AnswerType,
   before: string,
   after: string,
@@ -84,7 +88,6 @@ function chunkFit(
 ): number {
   const words = chunk.text.split(/\s+/).length;
   const isOrganisation = organisationWords.test(chunk.text);
-  const countries = findCountries(chunk.text);
   const isCountry = countries.length > 0 && countries[0]?.text.length === chunk.text.length;
   switch (type) {
     case 'person': {
@@ -205,14 +208,21 @@ function copulaRemainder(text: string): TextSpan | undefined {
   return { text: rest.trim(), start, end: start + rest.trim().length };
 }
 
+/** `findCountries` of a text, kept with the text's analysis. */
+function countriesIn(cache: TextAnalysisCache, text: string): readonly CountryMention[] {
+  return cache.of(text).remember('countries', () => findCountries(text));
+}
+
 function candidatesOf(
-  text: string,
+  analysed: AnalysedText,
+  cache: TextAnalysisCache,
   type: AnswerType,
   asksAge: boolean,
   event: DateEvent,
   askedKind?: OrganisationKind,
   kin?: Kin,
 ): Candidate[] {
+  const { text } = analysed;
   const candidates: Candidate[] = [];
   const trimmed = text.trim();
   if (type === 'yes-no') {
@@ -227,7 +237,8 @@ function candidatesOf(
       });
     return candidates;
   }
-  const dates = findDates(text);
+  // The spans are the text's whatever the question: found once, kept with its analysis.
+  const dates = analysed.remember('dates', () => findDates(text));
   for (const date of dates) {
     let fit = 0;
     if (type === 'date') fit = date.precision === 'day' ? 1 : date.precision === 'month' ? 0.85 : 0.75;
@@ -244,7 +255,7 @@ function candidatesOf(
     }
   }
   if (type === 'number' || type === 'other') {
-    for (const number of findNumbers(text)) {
+    for (const number of analysed.remember('numbers', () => findNumbers(text))) {
       if (dates.some((date) => number.start < date.end && number.end > date.start)) continue;
       candidates.push({
         text: number.text,
@@ -256,7 +267,7 @@ function candidatesOf(
     }
   }
   if (type === 'nationality' || type === 'country' || type === 'place' || type === 'other') {
-    for (const mention of findCountries(text)) {
+    for (const mention of countriesIn(cache, text)) {
       let display = mention.text;
       let fit = 0.2;
       if (type === 'country') {
@@ -272,7 +283,7 @@ function candidatesOf(
     }
   }
   if (type !== 'date' && type !== 'year' && type !== 'number') {
-    for (const whole of capitalisedChunks(text)) {
+    for (const whole of analysed.remember('chunks', () => capitalisedChunks(text))) {
       if (dates.some((date) => whole.start < date.end && whole.end > date.start)) continue;
       // "Queen Mira and King Odo" is two people; "Tom and Jerry" may be one title: offer both readings.
       const parts = splitConjunction(whole);
@@ -283,6 +294,7 @@ function candidatesOf(
           reading *
           chunkFit(
             chunk,
+            countriesIn(cache, chunk.text),
             type,
             text.slice(Math.max(0, chunk.start - 100), chunk.start),
             text.slice(chunk.end, chunk.end + 30),
@@ -293,7 +305,7 @@ function candidatesOf(
         if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
       }
     }
-    for (const quoted of quotedSpans(text)) {
+    for (const quoted of analysed.remember('quoted', () => quotedSpans(text))) {
       const fit = type === 'title' ? 1 : type === 'other' ? 0.5 : 0.4;
       candidates.push({ ...quoted, kind: 'quoted', fit });
     }
@@ -310,11 +322,6 @@ function candidatesOf(
       ? { ...candidate, fit: Math.min(1, candidate.fit + 0.1) }
       : candidate,
   );
-}
-
-/** Sentences of a text (the language pack's splitter: abbreviations and parentheses hold a sentence together). */
-function sentences(text: string): string[] {
-  return splitSentences(text).map((sentence) => sentence.text);
 }
 
 interface Relevance {
@@ -394,17 +401,22 @@ function profile(question: string): QuestionProfile {
  * but another relation — "Who directed X?" for "Who played in X?" — must not win on the entity
  * alone); the confidence keeps the scale its threshold was set on.
  */
-function relevanceOf(context: string, relationText: string, question: QuestionProfile): Relevance {
-  const tokens = new Set(wordTokens(context));
+function relevanceOf(
+  context: readonly AnalysedText[],
+  relationTexts: readonly AnalysedText[],
+  question: QuestionProfile,
+): Relevance {
+  // The token sets of texts joined by spaces are the union of each text's.
   const entityCoverage =
     question.entityTokens.length === 0
       ? 0.7
-      : question.entityTokens.filter((token) => tokens.has(token)).length / question.entityTokens.length;
-  const stems = new Set(wordTokens(relationText).map(stem));
+      : question.entityTokens.filter((token) => context.some((text) => text.tokens.has(token))).length /
+        question.entityTokens.length;
   const relationCoverage =
     question.relationStems.length === 0
       ? 0.5
-      : question.relationStems.filter((token) => stems.has(token)).length / question.relationStems.length;
+      : question.relationStems.filter((token) => relationTexts.some((text) => text.stems.has(token))).length /
+        question.relationStems.length;
   return {
     ranking: 0.1 + 0.5 * entityCoverage * entityCoverage + 0.4 * relationCoverage,
     calibrated: 0.1 + 0.6 * entityCoverage * entityCoverage + 0.3 * relationCoverage,
@@ -414,12 +426,13 @@ function relevanceOf(context: string, relationText: string, question: QuestionPr
 }
 
 /** Closeness of a span to the question's relation words in the text, as a multiplier ≥ 1. */
-function cueBonus(text: string, candidate: Candidate, question: QuestionProfile): number {
+function cueBonus(source: AnalysedText, candidate: Candidate, question: QuestionProfile): number {
   if (question.relationStems.length === 0) return 1;
+  const { text } = source;
   let best = Number.POSITIVE_INFINITY;
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const match of source.words) {
     if (match.index >= candidate.start && match.index < candidate.end) continue;
-    if (!question.relationStems.includes(stem(match[0]))) continue;
+    if (!question.relationStems.includes(match.stem)) continue;
     const gap = match.index < candidate.start ? candidate.start - match.index : match.index - candidate.end;
     const words = text
       .slice(Math.min(match.index, candidate.end), Math.max(match.index, candidate.start))
@@ -435,7 +448,16 @@ function cueBonus(text: string, candidate: Candidate, question: QuestionProfile)
  * of Joseph Smith" by its "Smith".
  */
 function questionOverlap(candidate: string, question: QuestionProfile): number {
-  const all = wordTokens(candidate).filter((token) => !stopWords.has(token));
+  return wordsOverlap(contentWords(candidate), question);
+}
+
+/** A candidate's words that are not stop words: what `questionOverlap` compares. */
+function contentWords(candidate: string): readonly string[] {
+  return wordTokens(candidate).filter((token) => !stopWords.has(token));
+}
+
+/** `questionOverlap` of a candidate's `contentWords`. */
+function wordsOverlap(all: readonly string[], question: QuestionProfile): number {
   if (all.length === 0) return 1;
   const tokens =
     question.kinTopic !== undefined ? all.filter((token) => !question.familyNames.has(token)) : all;
@@ -446,6 +468,11 @@ function questionOverlap(candidate: string, question: QuestionProfile): number {
 export interface HeuristicExtractorOptions {
   /** Weight of passage sentences relative to the pair's own answer (default 0.7). */
   readonly passageWeight?: number;
+  /**
+   * Where the question-independent analysis of each text (passage, sentence, pair) is kept across
+   * calls. An extractor makes its own; `analyseCandidates` without one analyses afresh each call.
+   */
+  readonly cache?: TextAnalysisCache;
 }
 
 export type CandidateKindName = CandidateKind;
@@ -533,7 +560,9 @@ export function analyseCandidates(
   options: HeuristicExtractorOptions = {},
 ): CandidateAnalysis {
   const passageWeight = options.passageWeight ?? 0.7;
-  const question = profile(questionText);
+  const cache = options.cache ?? new TextAnalysisCache();
+  const question = cache.of(questionText).remember('profile', () => profile(questionText));
+  const candidateKey = `candidates|${question.type}|${question.asksAge}|${question.event}|${question.organisationKind ?? ''}|${question.kin ?? ''}`;
   const scored = new Map<string, MutableCandidate>();
   const seenPassages = new Set<string>();
   const topScore = evidence[0]?.score ?? 0;
@@ -543,33 +572,43 @@ export function analyseCandidates(
     const scoreRatio = topScore > 0 && hit.score > 0 ? Math.min(1, hit.score / topScore) : 1 / rank;
     const sources: (Source & { relevance: Relevance })[] = [];
     const pairQuestion = hit.question ?? '';
+    const title = cache.of(hit.title);
     if (hit.answer !== undefined && hit.answer.trim().length > 0) {
-      const relevance = relevanceOf(
-        `${hit.title} ${pairQuestion} ${hit.answer}`,
-        `${pairQuestion} ${hit.answer}`,
-        question,
-      );
+      const answer = cache.of(hit.answer);
+      const asked = cache.of(pairQuestion);
+      const relevance = relevanceOf([title, asked, answer], [asked, answer], question);
       sources.push({
         text: hit.answer,
+        analysed: answer,
         weight: 1,
         fromAnswer: true,
         relevance,
-        ...(pairQuestion.length > 0 ? { pairQuestion: profile(pairQuestion) } : {}),
-        answersWork: describesWork.test(pairQuestion),
+        ...(pairQuestion.length > 0
+          ? { pairQuestion: asked.remember('profile', () => profile(pairQuestion)) }
+          : {}),
+        answersWork: asked.remember('describes-work', () => describesWork.test(pairQuestion)),
       });
     } else {
-      for (const text of sentences(hit.text)) {
-        sources.push({ text, weight: 0.9, relevance: relevanceOf(`${hit.title} ${text}`, text, question) });
+      for (const text of cache.of(hit.text).sentences) {
+        const analysed = cache.of(text);
+        sources.push({
+          text,
+          analysed,
+          weight: 0.9,
+          relevance: relevanceOf([title, analysed], [analysed], question),
+        });
       }
     }
     // A passage counts once, with its best-ranked pair: several pairs of one document must not outvote others.
     if (hit.passage.length > 0 && hit.passage !== hit.text && !seenPassages.has(hit.passage)) {
       seenPassages.add(hit.passage);
-      for (const text of sentences(hit.passage)) {
+      for (const text of cache.of(hit.passage).sentences) {
+        const analysed = cache.of(text);
         sources.push({
           text,
+          analysed,
           weight: passageWeight,
-          relevance: relevanceOf(`${hit.title} ${text}`, text, question),
+          relevance: relevanceOf([title, analysed], [analysed], question),
         });
       }
     }
@@ -579,30 +618,37 @@ export function analyseCandidates(
     >();
     for (const source of sources) {
       const sourceLength = source.text.trim().replace(/[.!]$/, '').length;
-      for (const candidate of candidatesOf(
-        source.text,
-        question.type,
-        question.asksAge,
-        question.event,
-        question.organisationKind,
-        question.kin,
-      )) {
-        const display = candidate.text
-          .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
-          .replace(/[\s,;:]+$/, '');
-        const key = normaliseAnswer(display);
+      const candidates = source.analysed.remember(candidateKey, () =>
+        candidatesOf(
+          source.analysed,
+          cache,
+          question.type,
+          question.asksAge,
+          question.event,
+          question.organisationKind,
+          question.kin,
+        ).map((candidate) => {
+          const display = candidate.text
+            .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
+            .replace(/[\s,;:]+$/, '');
+          return { candidate, display, key: normaliseAnswer(display), words: contentWords(display) };
+        }),
+      );
+      for (const { candidate, display, key, words } of candidates) {
         if (key.length === 0) continue;
         // A name that says what was asked ("Orlen City" for "which city") is no overlap with the question.
         const headFit = question.headNoun !== undefined && namesAskedNoun(display, question.headNoun);
         // A name that says what was asked fits whatever its context.
         const typeFit = headFit ? Math.max(candidate.fit, 0.9) : candidate.fit;
-        const overlap = questionOverlap(headFit ? display.replace(/\s*[\p{L}]+$/u, '') : display, question);
+        const overlap = headFit
+          ? questionOverlap(display.replace(/\s*[\p{L}]+$/u, ''), question)
+          : wordsOverlap(words, question);
         if (overlap >= 0.99) continue;
         // In a pair's answer, what its own question already says is the subject, not the answer.
         // A pair that only names its topic ("What is known about X?") asks nothing of X: X may be
         // the agent its sentence answers with, and is only slightly less likely than another span.
         const subjectFactor =
-          source.pairQuestion !== undefined && questionOverlap(display, source.pairQuestion) >= 0.99
+          source.pairQuestion !== undefined && wordsOverlap(words, source.pairQuestion) >= 0.99
             ? source.pairQuestion.relationStems.every((token) => token === 'known')
               ? TOPIC_SUBJECT_FACTOR
               : 0.3
@@ -613,7 +659,7 @@ export function analyseCandidates(
         const workFactor = question.type === 'person' && source.answersWork === true ? 0.2 : 1;
         const overlapFactor =
           (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor * workFactor;
-        const cue = cueBonus(source.text, candidate, question);
+        const cue = cueBonus(source.analysed, candidate, question);
         const score =
           (headFit ? HEAD_NOUN_BONUS : 1) *
           typeFit *
@@ -713,10 +759,18 @@ export function heuristicConfidence(
  */
 export class HeuristicExtractor implements AnswerExtractor {
   readonly id = 'heuristic';
-  private readonly options: HeuristicExtractorOptions;
+  private readonly options: HeuristicExtractorOptions & { readonly cache: TextAnalysisCache };
 
   constructor(options: HeuristicExtractorOptions = {}) {
-    this.options = { passageWeight: options.passageWeight ?? 0.7 };
+    this.options = {
+      passageWeight: options.passageWeight ?? 0.7,
+      cache: options.cache ?? new TextAnalysisCache(),
+    };
+  }
+
+  /** The extractor's analyses of the texts it has seen (shared with whoever passed it in). */
+  get cache(): TextAnalysisCache {
+    return this.options.cache;
   }
 
   async extract(options: ExtractOptions): Promise<Extraction> {

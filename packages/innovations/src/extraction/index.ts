@@ -11,3 +11,10 @@ export {
   heuristicConfidence,
 } from './heuristic-extractor.js';
 export { capitalisedChunks, escapeRegExp, normaliseAnswer, quotedSpans, type TextSpan } from './text.js';
+export {
+  AnalysedText,
+  defaultMaxAnalysedTexts,
+  type StemmedWord,
+  TextAnalysisCache,
+  type TextAnalysisCacheOptions,
+} from './text-analysis.js';

@@ -9,6 +9,7 @@ export {
   heuristicConfidence,
 } from '../extraction/heuristic-extractor.js';
 export { escapeRegExp, normaliseAnswer } from '../extraction/text.js';
+export { TextAnalysisCache } from '../extraction/text-analysis.js';
 export { type ReliabilityBin, type ReliabilityTable, reliabilityTable } from './calibration-bins.js';
 export { LearnedSelector, type LearnedSelectorOptions } from './learned-selector.js';
 export {

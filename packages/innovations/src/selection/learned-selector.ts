@@ -5,13 +5,17 @@ import {
   HeuristicExtractor,
   type HeuristicExtractorOptions,
 } from '../extraction/heuristic-extractor.js';
+import { TextAnalysisCache } from '../extraction/text-analysis.js';
 import { candidateFeatureRows } from './selector-features.js';
 import { calibrate, type SelectorModel, scoreRows, softmax } from './selector-model.js';
 
 export interface LearnedSelectorOptions {
   /** A model checked by `parseSelectorModel` (or made by the trainer). */
   readonly model: SelectorModel;
-  /** Candidate generation settings, shared with the heuristic fallback. */
+  /**
+   * Candidate generation settings, shared with the heuristic fallback (and its text analysis cache,
+   * the selector's own unless one is given).
+   */
   readonly heuristic?: HeuristicExtractorOptions;
 }
 
@@ -30,7 +34,10 @@ export class LearnedSelector implements AnswerExtractor {
 
   constructor(options: LearnedSelectorOptions) {
     this.model = options.model;
-    this.heuristicOptions = options.heuristic ?? {};
+    this.heuristicOptions = {
+      ...options.heuristic,
+      cache: options.heuristic?.cache ?? new TextAnalysisCache(),
+    };
     this.heuristic = new HeuristicExtractor(this.heuristicOptions);
     this.id = `selector@${options.model.version}`;
   }

@@ -1,5 +1,12 @@
+import type { TokenCounter } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { countLinear, createTokenCounter, tokenizerFamilyForModel } from './token-counter.js';
+import {
+  cachedTokenCounter,
+  countLinear,
+  createTokenCounter,
+  tokenizerFamilyForModel,
+  utf8Length,
+} from './token-counter.js';
 
 // Counts checked by hand from the decoded pieces of each tokenizer, e.g.
 // 'The capital of France is Paris.' → The | ␣capital | ␣of | ␣France | ␣is | ␣Paris | . (all three families)
@@ -60,4 +67,80 @@ describe('token counting on hostile text (issue 16)', () => {
       expect(calls).toBe(1);
     },
   );
+});
+
+/** A fake tokenizer (one token a word) that records every text it was asked to count. */
+function countingFake(): TokenCounter & { readonly asked: string[] } {
+  const asked: string[] = [];
+  return {
+    family: 'fake',
+    asked,
+    count(text: string): number {
+      asked.push(text);
+      return text.split(/\s+/).filter(Boolean).length;
+    },
+  };
+}
+
+describe('cachedTokenCounter', () => {
+  it('tokenizes a text once however often it is counted, with the same count', () => {
+    const inner = countingFake();
+    const counter = cachedTokenCounter(inner, { entries: 4 });
+    const prompt = 'Decompose the question: who founded the Varnel Institute?';
+    expect([counter.count(prompt), counter.count(prompt), counter.count(prompt)]).toEqual([8, 8, 8]);
+    expect(counter.count('another text')).toBe(2);
+    expect(inner.asked).toEqual([prompt, 'another text']);
+    expect(counter.family).toBe('fake');
+  });
+
+  it('forgets the least recently used text beyond its entries', () => {
+    const inner = countingFake();
+    const counter = cachedTokenCounter(inner, { entries: 2 });
+    counter.count('a');
+    counter.count('b');
+    counter.count('a'); // a is now the most recent
+    counter.count('c'); // evicts b
+    counter.count('a');
+    counter.count('b');
+    expect(inner.asked).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it("keeps each counter's memory its own", () => {
+    const first = countingFake();
+    const second = countingFake();
+    cachedTokenCounter(first, { entries: 8 }).count('shared words');
+    cachedTokenCounter(second, { entries: 8 }).count('shared words');
+    expect(second.asked).toEqual(['shared words']);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('rejects %s entries with a clear error', (entries) => {
+    expect(() => cachedTokenCounter(countingFake(), { entries })).toThrowError(/positive whole number/);
+  });
+
+  it('is what createTokenCounter returns, unless asked for no cache', () => {
+    const cached = createTokenCounter('o200k', { preload: true });
+    const plain = createTokenCounter('o200k', { cacheEntries: 0 });
+    for (const entry of cases) expect(cached.count(entry.text)).toBe(plain.count(entry.text));
+  });
+});
+
+describe('upperBound', () => {
+  it.each([
+    '',
+    'hello',
+    'München',
+    '東京',
+    '😀 and 👨‍👩‍👧',
+    'lone \ud800 surrogate',
+    'end \udc00',
+    'x\ud83d',
+  ])('utf8Length(%j) is Buffer.byteLength', (text) => {
+    expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
+  });
+
+  it.each(['o200k', 'cl100k', 'llama3'] as const)('%s: never below the count', (family) => {
+    const counter = createTokenCounter(family);
+    const texts = [...cases.map((entry) => entry.text), '😀👨‍👩‍👧 東京 ∑ naïve', 'q'.repeat(600)];
+    for (const text of texts) expect(counter.upperBound?.(text)).toBeGreaterThanOrEqual(counter.count(text));
+  });
 });

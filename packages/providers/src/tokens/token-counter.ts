@@ -17,12 +17,26 @@ interface Llama3Module {
   readonly default: { encode(text: string, options?: { bos?: boolean; eos?: boolean }): number[] };
 }
 
+export interface TokenCounterOptions {
+  /**
+   * Load the vocabulary now (at start-up) rather than on the first count, so no request pays for it
+   * (Llama 3's takes 0.3–3 s). Default false: creating a counter is free.
+   */
+  readonly preload?: boolean;
+  /** Distinct texts whose counts are remembered (`cachedTokenCounter`); 0 for none. Default 256. */
+  readonly cacheEntries?: number;
+}
+
+export const defaultTokenCountCacheEntries = 256;
+
 /**
  * A `TokenCounter` for a model family. The vocabularies are loaded on first use (they take
- * 0.1–0.4 s and tens of MB), so creating a counter is free.
+ * 0.1–0.4 s and tens of MB) unless `preload` asks for them now. Counts of the latest distinct texts
+ * are remembered: a prompt checked against the budget, then counted for usage and again by a caller
+ * wrapping the model, is tokenized once.
  * Llama 3 counts exclude the begin/end-of-text tokens, like a chat prompt's content.
  */
-export function createTokenCounter(family: TokenizerFamily): TokenCounter {
+export function createTokenCounter(family: TokenizerFamily, options: TokenCounterOptions = {}): TokenCounter {
   let count: ((text: string) => number) | undefined;
   const load = (): ((text: string) => number) => {
     try {
@@ -52,14 +66,74 @@ export function createTokenCounter(family: TokenizerFamily): TokenCounter {
       `Unknown tokenizer family '${String(family)}'. Use one of: ${tokenizerFamilies.join(', ')}.`,
     );
   };
-  return {
+  if (options.preload === true) count = load();
+  const counter: TokenCounter = {
     family,
     count(text: string): number {
       if (text === '') return 0;
       count ??= load();
       return countLinear(text, count);
     },
+    // Byte-level BPE (all three families): every token is at least one byte of UTF-8.
+    upperBound: utf8Length,
   };
+  const entries = options.cacheEntries ?? defaultTokenCountCacheEntries;
+  return entries > 0 ? cachedTokenCounter(counter, { entries }) : counter;
+}
+
+/**
+ * A counter that remembers the counts of the last `entries` distinct texts it was asked (least
+ * recently used forgotten first), so a prompt counted by several parties is tokenized once. The
+ * memory is the counter's own: two counters share nothing.
+ */
+export function cachedTokenCounter(inner: TokenCounter, options: { readonly entries: number }): TokenCounter {
+  if (!Number.isInteger(options.entries) || options.entries < 1) {
+    throw new RootweaverError(
+      'invalid-config',
+      `A token count cache needs a positive whole number of entries; got ${String(options.entries)}.`,
+    );
+  }
+  const counts = new Map<string, number>();
+  return {
+    family: inner.family,
+    ...(inner.upperBound === undefined ? {} : { upperBound: inner.upperBound }),
+    count(text: string): number {
+      const known = counts.get(text);
+      if (known !== undefined) {
+        // Most recently used last: re-insert.
+        counts.delete(text);
+        counts.set(text, known);
+        return known;
+      }
+      const counted = inner.count(text);
+      counts.set(text, counted);
+      if (counts.size > options.entries) {
+        const oldest = counts.keys().next();
+        if (oldest.done !== true) counts.delete(oldest.value);
+      }
+      return counted;
+    },
+  };
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** The UTF-8 length of a text in bytes, as `Buffer.byteLength` gives it (no buffer made). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(index + 1))) {
+      // A surrogate pair: one 4-byte character.
+      bytes += 4;
+      index += 1;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** Runs of non-space characters longer than this are counted piece by piece (BPE is quadratic on one long word). */

@@ -270,7 +270,15 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   });
   try {
     const llm = opened.providers.chatModel;
-    const tokenCounter = createTokenCounter('llama3');
+    // Loaded at start-up, outside every question's clock, and reported apart.
+    const tokenizerStarted = performance.now();
+    const tokenCounter = createTokenCounter('llama3', { preload: true });
+    io.stderr(
+      `tokenizer llama3 loaded in ${Math.round(performance.now() - tokenizerStarted)} ms (start-up)\n`,
+    );
+    // The extractor's first use compiles its patterns (tens of ms): at start-up too, not in question 1.
+    const warmedUp = await opened.engine.warmUp({ signal });
+    io.stderr(`engine warmed up in ${Math.round(warmedUp.durationMs)} ms (start-up)\n`);
     const { config } = opened;
     const synthesis = synthesisFlag ?? config.synthesis;
     const compaction = compactionFlag ?? (config.compactionEnabled ? 'on' : 'off');

@@ -2,6 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AskOptions, ChatModel, MultiHopAnswer, NodeTrace } from '@rootweaver/core';
+import { isRootweaverError } from '@rootweaver/core';
 import { FakeChatModel } from '@rootweaver/core/test';
 import { describe, expect, it } from 'vitest';
 import { loadQuestionRecords } from '../dataset/load-question-records.js';
@@ -20,7 +21,24 @@ class TableEngine implements AnswerEngine {
   constructor(
     private readonly chatModel: ChatModel | undefined,
     private readonly table: Record<string, string>,
+    /** Honour `synthesisFallback` as the engine does (else a refused synthesis call is thrown). */
+    private readonly fallback = false,
   ) {}
+
+  /** The synthesis call's text; undefined when it was refused and the fallback answers extractively. */
+  private async synthesize(chatModel: ChatModel, question: string, options: AskOptions) {
+    try {
+      const messages = [{ role: 'user' as const, content: `Synthesize: ${question}` }];
+      return (await chatModel.generate({ messages })).text;
+    } catch (error) {
+      const fallBack =
+        this.fallback &&
+        options.synthesisFallback === 'extractive' &&
+        isRootweaverError(error, 'not-configured');
+      if (!fallBack) throw error;
+      return undefined;
+    }
+  }
 
   async ask(question: string, options: AskOptions): Promise<MultiHopAnswer> {
     let llmCalls = 0;
@@ -49,10 +67,12 @@ class TableEngine implements AnswerEngine {
     let mode: MultiHopAnswer['synthesis']['mode'] = 'composed';
     let answer = this.table[question] ?? '';
     const wantsSynthesis = question.startsWith('Where') && options.synthesis !== 'extractive';
-    if (wantsSynthesis && this.chatModel !== undefined) {
-      answer = (
-        await this.chatModel.generate({ messages: [{ role: 'user', content: `Synthesize: ${question}` }] })
-      ).text;
+    const synthesized =
+      wantsSynthesis && this.chatModel !== undefined
+        ? await this.synthesize(this.chatModel, question, options)
+        : undefined;
+    if (synthesized !== undefined) {
+      answer = synthesized;
       llmCalls += 1;
       mode = 'llm';
     } else if (question.startsWith('Where')) mode = 'extractive';
@@ -188,6 +208,44 @@ describe('evaluateQuestions with recorded plans', () => {
     const svg = await readFile(join(directory, 'tokens-vs-em.svg'), 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain('selfask');
+  });
+
+  it("takes the engine's extractive answer to a refused synthesis instead of running the question again", async () => {
+    const records = await loadQuestionRecords({ file: fixture });
+    const run = async (engineFor: (chatModel: ChatModel | undefined) => AnswerEngine) => {
+      let asks = 0;
+      const results = await evaluateQuestions({
+        records,
+        createEngine: ({ chatModel }) => {
+          const engine = engineFor(chatModel);
+          return {
+            ask: (question, options) => {
+              asks += 1;
+              return engine.ask(question, options);
+            },
+          };
+        },
+        plans: 'recorded',
+        synthesis: 'auto',
+        compaction: 'both',
+        tokenCounter: wordCounter,
+      });
+      return { asks, results };
+    };
+    const rerun = await run((chatModel) => new TableEngine(chatModel, table));
+    const fallback = await run((chatModel) => new TableEngine(chatModel, table, true));
+    // Three questions, compaction both: six runs; the refused one ran twice more (once per compaction) before.
+    expect(rerun.asks).toBe(8);
+    expect(fallback.asks).toBe(6);
+    const untimed = (results: typeof rerun.results) =>
+      results.map(({ nonLlmLatencyMs: _latency, ...result }) => result);
+    expect(untimed(fallback.results)).toEqual(untimed(rerun.results));
+    expect(fallback.results[1]).toMatchObject({
+      neededSynthesis: true,
+      synthesisMode: 'extractive',
+      llmCalls: 1,
+      unansweredSynthesisPromptTokens: 10,
+    });
   });
 
   it('uses a real LLM for synthesis when one is given, and counts its tokens', async () => {

@@ -77,6 +77,9 @@ async function runOnce(
       const answer = await engine.ask(record.question, {
         planner: 'compact',
         synthesis,
+        // A synthesis call no LLM can make is answered extractively from what the run gathered: the
+        // question is not run again.
+        synthesisFallback: 'extractive',
         compaction,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
@@ -106,8 +109,12 @@ async function runOnce(
     (sum, messages) => sum + countPromptTokens(messages, options.tokenCounter),
     0,
   );
-  // The engine wanted a synthesis call and no real LLM is configured: never fake it. Answer this
-  // question with the engine's extractive semantics instead (no LLM call) and say so.
+  // The engine wanted a synthesis call and no real LLM is configured: never fake it. The engine
+  // answered with its extractive semantics from what it had gathered (no LLM call); say so.
+  if (first.answer !== undefined) {
+    return { answer: first.answer, calls: first.calls, neededSynthesis: true, refusedPromptTokens };
+  }
+  // An engine that threw instead (one that does not take `synthesisFallback`): run it extractive.
   const fallback = await ask('extractive');
   if (fallback.answer === undefined) {
     throw new Error('The engine asked for an LLM call even with synthesis "extractive".');
