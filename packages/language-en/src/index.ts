@@ -2,7 +2,7 @@ export { abbreviations, isAbbreviation } from './abbreviations.js';
 export { type AgentVerb, agentVerb, agentVerbs, verbOfAgent } from './lexicon/agents.js';
 export { alternation } from './lexicon/alternation.js';
 export { type KinNoun, type KinTopic, kinNouns, kinWords } from './lexicon/kinship.js';
-export { nameConnectors } from './lexicon/names.js';
+export { nameConnectors, nameSuffixes } from './lexicon/names.js';
 export {
   administrativeUnits,
   organisationNameHeads,
@@ -15,4 +15,11 @@ export { creatorNouns, femaleTitles, maleTitles, officeNouns, personRoleNouns } 
 export { titleNouns, type WorkRelease, workKinds, workNouns } from './lexicon/works.js';
 export { type Sentence, splitSentences } from './sentences.js';
 export { stem } from './stem.js';
-export { functionWords, isFunctionWord, questionNouns, questionWords } from './stop-words.js';
+export {
+  functionWords,
+  isFunctionWord,
+  questionNouns,
+  questionWords,
+  relationalFunctionWords,
+  retrievalStopWords,
+} from './stop-words.js';

@@ -34,6 +34,31 @@ export const functionWords: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/**
+ * Function words that still say which fact a question asks for: prepositions of place, time and
+ * direction that also make phrasal verbs ("came up with", "ran out of", "after the war", "between two
+ * rivers"), quantifiers and superlatives ("most", "only", "few") and negation. An extractor may ignore
+ * them when it compares a candidate with a question; a retrieval query must keep them.
+ */
+export const relationalFunctionWords: ReadonlySet<string> = new Set(
+  (
+    'about above across after against along among around before behind below beneath beside besides between ' +
+    'beyond during except onto upon over under through throughout toward towards up down out off via without ' +
+    'within until ' +
+    'few many much more most less least several same own only none no not other others another'
+  ).split(' '),
+);
+
+/**
+ * What a lexical retrieval query drops: the function words that carry no relation (articles,
+ * pronouns, auxiliaries, question words, conjunctions, case-marking prepositions such as "of", "in",
+ * "by"). BM25 already weighs common words down, so the store drops words only where they would add
+ * noise to short pairs and cost scanning time; it keeps `relationalFunctionWords`.
+ */
+export const retrievalStopWords: ReadonlySet<string> = new Set(
+  [...functionWords].filter((word) => !relationalFunctionWords.has(word)),
+);
+
 /** Whether a lower-cased word is a function word. */
 export function isFunctionWord(word: string): boolean {
   return functionWords.has(word);

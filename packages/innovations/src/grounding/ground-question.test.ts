@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groundQuestion } from './ground-question.js';
+import { answerEntity, groundQuestion } from './ground-question.js';
 
 const director = { id: 0, question: 'Who is the director of the film Harbour Lights?', answer: 'Mara Quill' };
 
@@ -232,5 +232,35 @@ describe('groundQuestion — appending', () => {
     expect(
       groundQuestion({ question: 'Which director died first?', parents: [director], append: 'never' }).method,
     ).toBe('none');
+  });
+});
+
+describe('answerEntity — generational suffixes', () => {
+  it.each([
+    ['Osric Valdane Jr.', 'Osric Valdane'],
+    ['Osric Valdane Jr', 'Osric Valdane'],
+    ['Osric Valdane, Sr.', 'Osric Valdane'],
+    ['Osric Valdane Junior', 'Osric Valdane'],
+  ])('names %s by the bare name', (answer, expected) => {
+    expect(answerEntity(answer)).toBe(expected);
+  });
+
+  it.each([
+    ['Henrik VIII', 'Henrik VIII'],
+    ['Osric Jr', 'Osric Jr'],
+    ['Osric Valdane', 'Osric Valdane'],
+    ['Jr', 'Jr'],
+  ])('keeps %s (a regnal number, a one-word name, no suffix)', (answer, expected) => {
+    expect(answerEntity(answer)).toBe(expected);
+  });
+
+  it('grounds the next hop with the bare name, a prefix of the answer', () => {
+    const parent = { id: 0, question: 'Who founded the Velmar guild?', answer: 'Osric Valdane Jr.' };
+    const result = groundQuestion({
+      question: 'Who is the mother of the founder of the Velmar guild?',
+      parents: [parent],
+    });
+    expect(result.text).toBe('Who is the mother of Osric Valdane?');
+    expect(parent.answer.startsWith('Osric Valdane')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { GroundingMethod } from '@rootweaver/core';
-import { agentVerb, titleNouns } from '@rootweaver/language-en';
+import { agentVerb, nameSuffixes, titleNouns } from '@rootweaver/language-en';
 import { capitalisedChunks, quotedSpans, stem, wordTokens } from '../extraction/text.js';
 
 export interface ParentAnswer {
@@ -52,9 +52,22 @@ export function answerEntity(answer: string): string | undefined {
     return undefined;
   // An entity names something: a description such as "its artistic director" fits no question.
   if (!/[\p{Lu}\p{N}]/u.test(cleaned)) return undefined;
-  if (cleaned.split(/\s+/).length <= maxEntityWords) return cleaned;
+  if (cleaned.split(/\s+/).length <= maxEntityWords) return withoutNameSuffix(cleaned);
   const chunk = capitalisedChunks(cleaned)[0];
   return chunk === undefined ? undefined : chunk.text;
+}
+
+/**
+ * A person's name without its generational suffix ("Ada Quill Jr." → "Ada Quill"): the pairs and
+ * passages a next hop searches name the person by the bare name (a title, a later mention) as often
+ * as with it. A prefix of the answer, so still a substring of it.
+ */
+function withoutNameSuffix(name: string): string {
+  const match = /^(.+?)(?:,\s*|\s+)(\p{L}+)\.?$/u.exec(name);
+  if (match === null || !nameSuffixes.has((match[2] ?? '').toLowerCase())) return name;
+  const bare = match[1] ?? name;
+  // A name of at least two words stays: a bare first name would name anyone.
+  return /\s/.test(bare) ? bare : name;
 }
 
 interface Token {

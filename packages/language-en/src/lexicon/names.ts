@@ -32,3 +32,11 @@ export const nameConnectors: readonly string[] = [
   'on',
   'upon',
 ];
+
+/**
+ * Generational suffixes that follow a person's name ("Ada Quill Jr", "Ada Quill Sr."), lower case.
+ * They are often left out when the person is named again (a passage titled "Ada Quill" about
+ * "Ada Quill Jr."), so a name matches with or without one. Regnal numbers ("Henry VIII") are no
+ * suffix of this kind: they tell people apart and always stay.
+ */
+export const nameSuffixes: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior']);

@@ -1,7 +1,11 @@
-import { functionWords } from '@rootweaver/language-en';
+import { retrievalStopWords } from '@rootweaver/language-en';
 
-/** Words too common to help a BM25 ranking (the language pack's function words); dropped from queries unless nothing else is left. */
-const stopWords = functionWords;
+/**
+ * Words too common to help a BM25 ranking (the language pack's retrieval stop words: function words
+ * that carry no relation); dropped from queries unless nothing else is left. Particles and quantifiers
+ * stay: "came up with" is not "came with".
+ */
+const stopWords = retrievalStopWords;
 
 /** Lower-cased letter/number runs with diacritics removed. */
 export function queryTerms(text: string): string[] {

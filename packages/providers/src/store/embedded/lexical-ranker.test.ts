@@ -171,3 +171,67 @@ describe('LexicalRanker', () => {
     expect(rankerOver('empty', []).rank('gamma', 5, undefined)).toEqual([]);
   });
 });
+
+describe('searchTerms', () => {
+  it('drops the function words that carry no relation and keeps particles, quantifiers and negation', () => {
+    expect(searchTerms('Who came up with the idea of the Velmar charter?')).toEqual([
+      'came',
+      'up',
+      'idea',
+      'velmar',
+      'charter',
+    ]);
+    expect(searchTerms('Which club won the most titles after the war?')).toEqual([
+      'club',
+      'won',
+      'most',
+      'title',
+      'after',
+      'war',
+    ]);
+    expect(searchTerms('Who is not a member?')).toEqual(['not', 'member']);
+    expect(searchTerms('Who is it?')).toEqual(['who', 'is', 'it']);
+  });
+
+  it('lets a phrasal verb’s particle decide between two pairs that differ only by it', () => {
+    const filler = Array.from(
+      { length: 30 },
+      (_value, index): KnowledgeItem => ({
+        id: `n${index}`,
+        documentId: `noise${index}`,
+        kind: 'qa',
+        title: '',
+        text: `Which team played in the Orvel${index} cup? Team${index}`,
+        passage: `Team${index} played in the Orvel${index} cup.`,
+      }),
+    );
+    const up: KnowledgeItem = {
+      id: 'up',
+      documentId: 'keld-up',
+      kind: 'qa',
+      title: '',
+      text: 'Which team moved up to the Keld league? Brask Rovers',
+      passage: 'Brask Rovers moved up to the Keld league.',
+    };
+    const down: KnowledgeItem = {
+      id: 'down',
+      documentId: 'keld-down',
+      kind: 'qa',
+      title: '',
+      text: 'Which team moved down to the Keld league? Olm United',
+      passage: 'Olm United moved down to the Keld league.',
+    };
+    for (const [name, order] of [
+      ['particle-a', [down, up]],
+      ['particle-b', [up, down]],
+    ] as const) {
+      const ranker = rankerOver(name, [...filler, ...order]);
+      const ranked = ranker.rank('Which team moved up to the Keld league?', 2, undefined);
+      expect(ranked).toHaveLength(2);
+      expect(ranked[0]?.score).toBeGreaterThan(ranked[1]?.score ?? Number.POSITIVE_INFINITY);
+      // The particle's pair holds the higher score whichever was written first.
+      const upRow = order.indexOf(up) + filler.length + 1;
+      expect(ranked[0]?.rowid).toBe(upRow);
+    }
+  });
+});
