@@ -16,7 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// `pnpm bench:soak -- --flag` passes the `--` through: read what follows it as options.
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((argument, index) => index > 0 || argument !== '--'),
   options: {
     requests: { type: 'string', default: '20000' },
     concurrency: { type: 'string', default: '200' },

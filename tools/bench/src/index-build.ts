@@ -14,7 +14,9 @@ import { buildIndex, type CorpusReadResult, RuleBasedGenerator, readCorpus } fro
 import { EmbeddedStore } from '@rootweaver/providers';
 import Database from 'better-sqlite3';
 
+// `pnpm <script> -- --flag` passes the `--` through: read what follows it as options.
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((argument, index) => index > 0 || argument !== '--'),
   options: {
     corpus: { type: 'string' },
     workers: { type: 'string', default: String(availableParallelism()) },

@@ -35,7 +35,9 @@ const usearch = require('usearch') as {
   };
 };
 
+// `pnpm <script> -- --flag` passes the `--` through: read what follows it as options.
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((argument, index) => index > 0 || argument !== '--'),
   options: {
     sizes: { type: 'string', default: '10000,100000' },
     million: { type: 'boolean', default: false },

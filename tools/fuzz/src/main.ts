@@ -4,7 +4,9 @@ import { renderFuzzReport, runFuzz } from './run-fuzz.js';
 
 // `pnpm fuzz --cases 10000 [--seed N] [--first N] [--concurrency N]`: the long form of the CI fuzz suite
 // (`--first 433 --cases 1` replays one case).
+// `pnpm <script> -- --flag` passes the `--` through: read what follows it as options.
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((argument, index) => index > 0 || argument !== '--'),
   options: {
     cases: { type: 'string', default: '1000' },
     seed: { type: 'string', default: '16' },
