@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { InMemoryStore } from '@rootweaver/core/test';
+import { InMemoryStore, InstrumentedStore } from '@rootweaver/core/test';
 import { resolveMultiHopConfig } from '@rootweaver/innovations';
 import { engineWorldItems } from '@rootweaver/innovations/test';
 import { Registry } from 'prom-client';
@@ -38,6 +38,38 @@ async function realCapability(input: {
 const question = 'What university did the director of Inception attend?';
 
 describe('MultiHopCapability on MultiHopRAG (no LLM)', () => {
+  it('warms the engine up without retrieving, and the answer after it is the answer without it', async () => {
+    const store = new InstrumentedStore(new InMemoryStore({ items: engineWorldItems }));
+    const capability = await MultiHopCapability.create({
+      config: resolveMultiHopConfig({ retrievalMode: 'lexical' }),
+      flagSource: new FakeFlagSource({ toggles: { [multiHopFlagNames.enabled]: true } }),
+      providers: { store },
+      registry: new Registry(),
+    });
+    const warmed = await capability.warmUp();
+    expect(warmed.durationMs).toBeGreaterThan(0);
+    expect(store.log).toHaveLength(0);
+    const cold = await realCapability({ enabled: true, compactionFlag: false, compactionYaml: false });
+    const afterWarmUp = await capability.execute({ query: question });
+    const withoutWarmUp = await cold.capability.execute({ query: question });
+    expect(afterWarmUp.answer).toBe(withoutWarmUp.answer);
+    expect(afterWarmUp.result.hops).toEqual(withoutWarmUp.result.hops);
+  });
+
+  it('an engine without a warm-up is warm at once', async () => {
+    const capability = await MultiHopCapability.create({
+      config: resolveMultiHopConfig({ retrievalMode: 'lexical' }),
+      flagSource: new FakeFlagSource({ toggles: { [multiHopFlagNames.enabled]: true } }),
+      providers: { store: new InMemoryStore({ items: engineWorldItems }) },
+      registry: new Registry(),
+      engineFactory: () => ({
+        ask: () => Promise.reject(new Error('not asked')),
+        askSinglePass: () => Promise.reject(new Error('not asked')),
+      }),
+    });
+    expect(await capability.warmUp()).toEqual({ durationMs: 0 });
+  });
+
   it('answers multi-hop with the flag on and single-pass with it off', async () => {
     const on = await realCapability({ enabled: true, compactionFlag: false, compactionYaml: false });
     const multiHop = await on.capability.execute({ query: question });

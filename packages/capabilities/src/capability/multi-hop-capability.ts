@@ -373,6 +373,14 @@ export class MultiHopCapability {
     };
   }
 
+  /**
+   * Runs the engine's warm-up (its extractor and compaction on invented text, nothing retrieved, no
+   * LLM) so the first request does not pay for it; 0 ms for an engine without one.
+   */
+  async warmUp(options: { readonly signal?: AbortSignal } = {}): Promise<{ readonly durationMs: number }> {
+    return (await this.engine.warmUp?.(options)) ?? { durationMs: 0 };
+  }
+
   /** Resolves when the store answers a cheap query, rejects with why not (for `/healthz`). */
   async checkHealth(): Promise<void> {
     await this.store?.stats();

@@ -24,6 +24,8 @@ export interface CapabilityProviders {
 export interface MultiHopEngine {
   ask(question: string, options?: AskOptions): Promise<MultiHopAnswer>;
   askSinglePass(question: string, options?: AskOptions): Promise<MultiHopAnswer>;
+  /** Compiles the engine's hot paths on invented text before the first request (`MultiHopRAG.warmUp`). */
+  warmUp?(options?: { readonly signal?: AbortSignal }): Promise<{ readonly durationMs: number }>;
 }
 
 export type MultiHopEngineFactory = (input: {

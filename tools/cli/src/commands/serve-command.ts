@@ -129,6 +129,8 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
       ...(settings.configPath === undefined ? {} : { configPath: settings.configPath }),
       configOverrides: settings.overrides,
     });
+    const warmed = await capability.warmUp({ signal });
+    io.stderr(`engine warmed up in ${Math.round(warmed.durationMs)} ms\n`);
     const server = createHttpServer({
       capability,
       maxConcurrentRuns,
