@@ -20,10 +20,13 @@ export {
 } from './selector-features.js';
 export {
   calibrate,
+  candidateProbabilities,
   type DenseLayer,
+  type FeatureScaling,
   type IsotonicCalibration,
   parseSelectorModel,
   type ResolvePolicy,
+  type SelectorMember,
   type SelectorModel,
   type SelectorTrainingReport,
   scoreRows,

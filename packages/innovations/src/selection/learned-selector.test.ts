@@ -1,16 +1,18 @@
 import { RootweaverError, type SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { HeuristicExtractor } from '../extraction/heuristic-extractor.js';
+import { analyseCandidates, HeuristicExtractor } from '../extraction/heuristic-extractor.js';
 import { reliabilityTable } from './calibration-bins.js';
 import { LearnedSelector } from './learned-selector.js';
-import { selectorFeatureNames, selectorFeatureVersion } from './selector-features.js';
+import { candidateFeatureRows, selectorFeatureNames, selectorFeatureVersion } from './selector-features.js';
 import {
   calibrate,
+  candidateProbabilities,
   parseSelectorModel,
   type SelectorModel,
   scoreRows,
   selectorModelFormat,
   selectorModelFormatVersion,
+  softmax,
 } from './selector-model.js';
 
 function hit(id: string, question: string, answer: string, passage: string, rank: number): SearchHit {
@@ -25,6 +27,14 @@ function hit(id: string, question: string, answer: string, passage: string, rank
     text: `${question} ${answer}`,
     score: 1 / rank,
     rank,
+  };
+}
+
+function linearLayer(feature: string, weight: number) {
+  return {
+    weights: selectorFeatureNames.map((name) => [name === feature ? weight : 0]),
+    bias: [0],
+    activation: 'linear' as const,
   };
 }
 
@@ -43,13 +53,7 @@ function linearModel(
     version: 'test',
     mean: new Array(width).fill(0),
     scale: new Array(width).fill(1),
-    layers: [
-      {
-        weights: selectorFeatureNames.map((name) => [name === feature ? weight : 0]),
-        bias: [0],
-        activation: 'linear',
-      },
-    ],
+    members: [{ layers: [linearLayer(feature, weight)] }],
     calibration: { kind: 'isotonic', ...calibration },
     resolve: {
       threshold: 0.42,
@@ -133,7 +137,60 @@ describe('selector model files', () => {
   it('computes the logit as the layers say', () => {
     const model = linearModel('signal.type_fit', 2);
     const row = selectorFeatureNames.map((name) => (name === 'signal.type_fit' ? 0.5 : 7));
-    expect(scoreRows(model, [row])).toEqual([1]);
+    const member = model.members[0];
+    if (member === undefined) throw new Error('the test model has a member');
+    expect(scoreRows(model, member, [row])).toEqual([1]);
+  });
+
+  it("averages its members' probabilities (not their logits) and calibrates the average", () => {
+    // Two members that disagree: one follows the heuristic's rank, the other its type fit, inverted.
+    const first = linearModel('heuristic.inverse_rank', 3);
+    const second = linearModel('signal.type_fit', -4);
+    const ensemble: SelectorModel = {
+      ...first,
+      members: [...first.members, ...second.members],
+      calibration: { kind: 'isotonic', thresholds: [0, 1], values: [0, 1] },
+    };
+    const rows = [0, 1, 2].map((candidate) =>
+      selectorFeatureNames.map((name) =>
+        name === 'heuristic.inverse_rank' ? 1 / (candidate + 1) : name === 'signal.type_fit' ? candidate % 2 : 0,
+      ),
+    );
+    const alone = ensemble.members.map((member) => softmax(scoreRows(ensemble, member, rows)));
+    const average = rows.map((_, candidate) => ((alone[0]?.[candidate] ?? 0) + (alone[1]?.[candidate] ?? 0)) / 2);
+    const probabilities = candidateProbabilities(ensemble, rows);
+    probabilities.forEach((probability, candidate) => {
+      expect(probability).toBeCloseTo(average[candidate] ?? -1, 12);
+    });
+    // Averaging the logits would give another answer: the test tells the two apart.
+    const logitMean = softmax(
+      rows.map((_, candidate) =>
+        ensemble.members.reduce((sum, member) => sum + (scoreRows(ensemble, member, rows)[candidate] ?? 0), 0) / 2,
+      ),
+    );
+    expect(Math.abs((logitMean[0] ?? 0) - (probabilities[0] ?? 0))).toBeGreaterThan(0.01);
+    // The selector answers with the average's top candidate, its confidence the (identity) calibration of it.
+    const question = 'Where was Mara Quill born?';
+    const extraction = new LearnedSelector({ model: ensemble }).extractSync(question, evidence);
+    const evidenceRows = candidateFeatureRows(analyseCandidates(question, evidence), evidence.length);
+    const perMember = ensemble.members.map((member) => softmax(scoreRows(ensemble, member, evidenceRows)));
+    const top = Math.max(
+      ...evidenceRows.map((_, candidate) => ((perMember[0]?.[candidate] ?? 0) + (perMember[1]?.[candidate] ?? 0)) / 2),
+    );
+    expect(extraction.confidence).toBeCloseTo(top, 3);
+    expect(extraction.confidence).not.toBeCloseTo(Math.max(...(perMember[0] ?? [])), 3);
+  });
+
+  it('refuses a one-ranker file of format version 2, saying to retrain', () => {
+    const { members, ...rest } = linearModel('signal.type_fit', 1);
+    const versionTwo = { ...rest, formatVersion: 2, layers: members[0]?.layers };
+    expect(() => parseSelectorModel(versionTwo, 'old/selector.json')).toThrow(
+      /old\/selector\.json: format version 2, this rootweaver reads 3.*rootweaver index train-selector/,
+    );
+    // Even with the version number bumped by hand, a file without members is refused.
+    expect(() => parseSelectorModel({ ...versionTwo, formatVersion: 3 }, 'old/selector.json')).toThrow(
+      /`members` is empty.*train-selector/,
+    );
   });
 
   it('interpolates the isotonic map and holds it flat beyond its ends', () => {
@@ -153,7 +210,9 @@ describe('selector model files', () => {
       { ...model, featureNames: [...selectorFeatureNames].reverse() },
       { ...model, mean: [1, 2] },
       { ...model, scale: model.scale.map(() => 0) },
-      { ...model, layers: [{ ...model.layers[0], activation: 'tanh' }] },
+      { ...model, members: [{ layers: [{ ...linearLayer('signal.type_fit', 1), activation: 'tanh' }] }] },
+      { ...model, members: [...model.members, { layers: [] }] },
+      { ...model, members: [] },
       { ...model, calibration: { kind: 'isotonic', thresholds: [0, 1], values: [0, 2] } },
       { ...model, resolve: undefined },
       { ...model, resolve: { ...model.resolve, threshold: 1.5 } },

@@ -7,7 +7,7 @@ import {
 } from '../extraction/heuristic-extractor.js';
 import { TextAnalysisCache } from '../extraction/text-analysis.js';
 import { candidateFeatureRows } from './selector-features.js';
-import { calibrate, type SelectorModel, scoreRows, softmax } from './selector-model.js';
+import { calibrate, candidateProbabilities, type SelectorModel } from './selector-model.js';
 
 export interface LearnedSelectorOptions {
   /** A model checked by `parseSelectorModel` (or made by the trainer). */
@@ -52,7 +52,7 @@ export class LearnedSelector implements AnswerExtractor {
     if (analysis.answerType === 'yes-no' || analysis.candidates.length === 0)
       return this.heuristic.decide(question, evidence, analysis);
     const rows = candidateFeatureRows(analysis, evidence.length);
-    const probabilities = softmax(scoreRows(this.model, rows));
+    const probabilities = candidateProbabilities(this.model, rows);
     let best = 0;
     probabilities.forEach((probability, index) => {
       if (probability > (probabilities[best] ?? 0)) best = index;

@@ -2,8 +2,12 @@ import { RootweaverError } from '@rootweaver/core';
 import { selectorFeatureNames, selectorFeatureVersion } from './selector-features.js';
 
 export const selectorModelFormat = 'rootweaver-answer-selector';
-/** The file format's version (the layout of this object), apart from the features' version. */
-export const selectorModelFormatVersion = 2;
+/**
+ * The file format's version (the layout of this object), apart from the features' version. 3: the
+ * ranker is a seed ensemble (`members`); a version-2 file (one ranker) is refused with a message to
+ * retrain, like any other version.
+ */
+export const selectorModelFormatVersion = 3;
 /** Where an index keeps its selector. */
 export const selectorFileName = 'selector.json';
 
@@ -12,6 +16,11 @@ export interface DenseLayer {
   readonly weights: readonly (readonly number[])[];
   readonly bias: readonly number[];
   readonly activation: 'relu' | 'linear';
+}
+
+/** One ranker of the ensemble: its layers, applied to the standardised features. */
+export interface SelectorMember {
+  readonly layers: readonly DenseLayer[];
 }
 
 /** A monotone map from the ranker's probability of its top candidate to the chance that it is right. */
@@ -52,6 +61,16 @@ export interface SelectorTrainingReport {
   readonly answerable: number;
   readonly variants: Readonly<Record<string, number>>;
   readonly hyperParameters: Readonly<Record<string, number | string>>;
+  /** The ensemble: its size, how its members combine, and one member's figures for comparison. */
+  readonly ensemble?: {
+    readonly members: number;
+    readonly combine: string;
+    /** Seeds of the members' starts and mini-batch order. */
+    readonly seeds: readonly number[];
+    /** Out-of-fold top-1 and ECE of the chosen settings' first member alone. */
+    readonly singleTop1: number;
+    readonly singleExpectedCalibrationError: number;
+  };
   /** Cross-validated (grouped by document) figures of the chosen settings, out of fold. */
   readonly crossValidation: {
     readonly folds: number;
@@ -71,7 +90,11 @@ export interface SelectorTrainingReport {
   readonly trainingMs: number;
 }
 
-/** A trained answer selector: feature standardisation, a small network, a calibration map. */
+/**
+ * A trained answer selector: feature standardisation (shared: it depends on the training data, not on
+ * a seed), a seed ensemble of small rankers whose per-candidate probabilities are averaged, a
+ * calibration map of the averaged top probability.
+ */
 export interface SelectorModel {
   readonly format: typeof selectorModelFormat;
   readonly formatVersion: number;
@@ -81,17 +104,30 @@ export interface SelectorModel {
   readonly version: string;
   readonly mean: readonly number[];
   readonly scale: readonly number[];
-  readonly layers: readonly DenseLayer[];
+  /** At least one; the rankers differ only in their seed. */
+  readonly members: readonly SelectorMember[];
   readonly calibration: IsotonicCalibration;
   readonly resolve: ResolvePolicy;
   readonly training: SelectorTrainingReport;
 }
 
-/** The ranker's logit for each feature row. */
-export function scoreRows(model: SelectorModel, rows: readonly (readonly number[])[]): number[] {
+/** The standardisation of a model's features. */
+export interface FeatureScaling {
+  readonly mean: readonly number[];
+  readonly scale: readonly number[];
+}
+
+/** One member's logit for each feature row. */
+export function scoreRows(
+  scaling: FeatureScaling,
+  member: SelectorMember,
+  rows: readonly (readonly number[])[],
+): number[] {
   return rows.map((row) => {
-    let values = row.map((value, index) => (value - (model.mean[index] ?? 0)) / (model.scale[index] ?? 1));
-    for (const layer of model.layers) {
+    let values = row.map(
+      (value, index) => (value - (scaling.mean[index] ?? 0)) / (scaling.scale[index] ?? 1),
+    );
+    for (const layer of member.layers) {
       const outputs = [...layer.bias];
       values.forEach((value, input) => {
         const weights = layer.weights[input];
@@ -111,6 +147,24 @@ export function softmax(logits: readonly number[]): number[] {
   const exps = logits.map((logit) => Math.exp(logit - max));
   const sum = exps.reduce((total, value) => total + value, 0);
   return exps.map((value) => value / sum);
+}
+
+/**
+ * The ensemble's probability for each candidate of one sub-question: the mean of its members'
+ * softmax probabilities (a mixture; members that disagree lower the top probability, which the
+ * calibration then reads as doubt).
+ */
+export function candidateProbabilities(
+  model: FeatureScaling & { readonly members: readonly SelectorMember[] },
+  rows: readonly (readonly number[])[],
+): number[] {
+  const sum = new Array<number>(rows.length).fill(0);
+  for (const member of model.members)
+    softmax(scoreRows(model, member, rows)).forEach((probability, index) => {
+      sum[index] = (sum[index] ?? 0) + probability;
+    });
+  const count = Math.max(1, model.members.length);
+  return sum.map((value) => value / count);
 }
 
 /** Applies an isotonic map (linear between its steps, flat beyond its ends). */
@@ -176,21 +230,25 @@ export function parseSelectorModel(value: unknown, where = selectorFileName): Se
   numbers(model.mean, width, where, 'mean');
   const scale = numbers(model.scale, width, where, 'scale');
   if (scale.some((entry) => entry <= 0)) fail(where, '`scale` must be positive');
-  if (!Array.isArray(model.layers) || model.layers.length === 0) fail(where, '`layers` is empty');
-  let inputs = width;
-  model.layers.forEach((layer, index) => {
-    const name = `layers[${index}]`;
-    if (layer.activation !== 'relu' && layer.activation !== 'linear')
-      fail(where, `${name}.activation must be relu or linear`);
-    const bias = numbers(layer.bias, undefined, where, `${name}.bias`);
-    if (!Array.isArray(layer.weights) || layer.weights.length !== inputs)
-      fail(where, `${name}.weights must have ${inputs} rows`);
-    (layer.weights as unknown[]).forEach((row, rowIndex) => {
-      numbers(row, bias.length, where, `${name}.weights[${rowIndex}]`);
+  if (!Array.isArray(model.members) || model.members.length === 0) fail(where, '`members` is empty');
+  model.members.forEach((member, memberIndex) => {
+    const layers = (member as Partial<SelectorMember> | null)?.layers;
+    if (!Array.isArray(layers) || layers.length === 0) fail(where, `members[${memberIndex}].layers is empty`);
+    let inputs = width;
+    layers.forEach((layer, index) => {
+      const name = `members[${memberIndex}].layers[${index}]`;
+      if (layer.activation !== 'relu' && layer.activation !== 'linear')
+        fail(where, `${name}.activation must be relu or linear`);
+      const bias = numbers(layer.bias, undefined, where, `${name}.bias`);
+      if (!Array.isArray(layer.weights) || layer.weights.length !== inputs)
+        fail(where, `${name}.weights must have ${inputs} rows`);
+      (layer.weights as unknown[]).forEach((row, rowIndex) => {
+        numbers(row, bias.length, where, `${name}.weights[${rowIndex}]`);
+      });
+      inputs = bias.length;
     });
-    inputs = bias.length;
+    if (inputs !== 1) fail(where, `members[${memberIndex}]: the last layer must have one output`);
   });
-  if (inputs !== 1) fail(where, 'the last layer must have one output');
   const calibration = model.calibration;
   if (calibration?.kind !== 'isotonic') fail(where, '`calibration.kind` must be isotonic');
   const thresholds = numbers(calibration.thresholds, undefined, where, 'calibration.thresholds');

@@ -33,7 +33,9 @@ export {
 } from './train-index-selector.js';
 export {
   chooseResolvePolicy,
+  defaultEnsembleSize,
   defaultSettingsGrid,
+  memberSeedStride,
   type RankerSettings,
   type TrainSelectorOptions,
   trainSelector,

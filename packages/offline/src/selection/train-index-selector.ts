@@ -14,7 +14,12 @@ export interface TrainIndexSelectorOptions {
   /** Hits per training question (the engine's `topK`, default 5). */
   readonly topK?: number;
   readonly maxPairs?: number;
+  /** Seed of the training questions' sampling, and of the rankers unless `modelSeed` is given. */
   readonly seed?: number;
+  /** Base seed of the rankers' starts and mini-batch order alone (the training questions stay the same). */
+  readonly modelSeed?: number;
+  /** Rankers in the seed ensemble (default `defaultEnsembleSize`, 3). */
+  readonly members?: number;
   readonly grid?: readonly RankerSettings[];
   readonly trainedAt?: string;
   readonly signal?: AbortSignal;
@@ -69,12 +74,14 @@ export async function trainIndexSelector(
   progress(
     `selector: ${set.queries.length} training questions from ${Math.min(set.eligiblePairs, options.maxPairs ?? defaultMaxPairs)} of ${set.eligiblePairs} usable pairs (${pairs.length} pairs) in ${(trainingSetMs / 1000).toFixed(1)} s`,
   );
+  const modelSeed = options.modelSeed ?? options.seed;
   const { model } = await trainSelector({
     queries: set.queries,
     pairs: pairs.length,
     onProgress: progress,
     ...(options.grid === undefined ? {} : { grid: options.grid }),
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(modelSeed === undefined ? {} : { seed: modelSeed }),
+    ...(options.members === undefined ? {} : { members: options.members }),
     ...(options.trainedAt === undefined ? {} : { trainedAt: options.trainedAt }),
     ...(signal === undefined ? {} : { signal }),
   });

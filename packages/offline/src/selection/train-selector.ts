@@ -3,16 +3,16 @@ import { RootweaverError, seededRandom, throwIfAborted } from '@rootweaver/core'
 import { defaultMultiHopConfig, type SelectorModel } from '@rootweaver/innovations';
 import {
   calibrate,
+  candidateProbabilities,
   type DenseLayer,
   type ResolvePolicy,
   reliabilityTable,
-  scoreRows,
+  type SelectorMember,
   selectorCandidateLimit,
   selectorFeatureNames,
   selectorFeatureVersion,
   selectorModelFormat,
   selectorModelFormatVersion,
-  softmax,
 } from '@rootweaver/innovations/selection';
 import * as tf from '@tensorflow/tfjs';
 import { fitIsotonic } from './fit-isotonic.js';
@@ -30,6 +30,14 @@ export interface RankerSettings {
   readonly batchSize: number;
 }
 
+/**
+ * Rankers per selector (ADR-0007, revision of 2026-12-02): their probabilities are averaged, which
+ * removes most of the variance a single ranker's random start and mini-batch order put on the answers.
+ */
+export const defaultEnsembleSize = 3;
+/** Member m's seed is the base seed plus this times m (so members' fold seeds never coincide). */
+export const memberSeedStride = 1000;
+
 export const defaultSettingsGrid: readonly RankerSettings[] = [
   { hidden: 0, l2: 1e-3, epochs: 15, learningRate: 0.05, batchSize: 512 },
   { hidden: 16, l2: 1e-3, epochs: 15, learningRate: 0.02, batchSize: 512 },
@@ -42,7 +50,10 @@ export interface TrainSelectorOptions {
   readonly grid?: readonly RankerSettings[];
   /** Folds of the grouped cross-validation (default 3). */
   readonly folds?: number;
+  /** Base seed of the rankers' starts and mini-batch order; member m uses `seed + memberSeedStride · m`. */
   readonly seed?: number;
+  /** Rankers in the seed ensemble (default `defaultEnsembleSize`). */
+  readonly members?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (message: string) => void;
   /** Defaults to now; tests pass a fixed one. */
@@ -299,7 +310,7 @@ async function trainRanker(
   }
 }
 
-function provisionalModel(scaling: Standardisation, layers: DenseLayer[]): SelectorModel {
+function provisionalModel(scaling: Standardisation, members: SelectorMember[]): SelectorModel {
   return {
     format: selectorModelFormat,
     formatVersion: selectorModelFormatVersion,
@@ -308,21 +319,27 @@ function provisionalModel(scaling: Standardisation, layers: DenseLayer[]): Selec
     version: 'provisional',
     mean: scaling.mean,
     scale: scaling.scale,
-    layers,
+    members,
     calibration: { kind: 'isotonic', thresholds: [], values: [] },
     resolve: {} as SelectorModel['resolve'],
     training: {} as SelectorModel['training'],
   };
 }
 
-/** The ranker's choice for a question: the index of the top candidate and its softmax probability. */
-function choose(model: SelectorModel, query: TrainingQuery): { index: number; probability: number } {
-  const probabilities = softmax(scoreRows(model, query.rows));
+/** One member's candidate probabilities per held-out question (members are averaged by `choose`). */
+type MemberProbabilities = Map<TrainingQuery, number[]>;
+
+/** The choice of the ensemble of `probabilities` (its members' lists, averaged): the top candidate and its probability. */
+function choose(probabilities: readonly (readonly number[])[]): { index: number; probability: number } {
+  const mean = (probabilities[0] ?? []).map(
+    (_, candidate) =>
+      probabilities.reduce((sum, member) => sum + (member[candidate] ?? 0), 0) / probabilities.length,
+  );
   let index = 0;
-  probabilities.forEach((probability, candidate) => {
-    if (probability > (probabilities[index] ?? 0)) index = candidate;
+  mean.forEach((probability, candidate) => {
+    if (probability > (mean[index] ?? 0)) index = candidate;
   });
-  return { index, probability: probabilities[index] ?? 0 };
+  return { index, probability: mean[index] ?? 0 };
 }
 
 function foldOf(group: string, folds: number): number {
@@ -334,16 +351,42 @@ export interface TrainedSelector {
   readonly model: SelectorModel;
 }
 
+/** Top-1 over the answerable questions and the calibration of the top probability over all of them. */
+function assess(all: readonly TrainingQuery[], members: readonly MemberProbabilities[]) {
+  const choices = new Map(all.map((query) => [query, choose(members.map((member) => member.get(query) ?? []))]));
+  const points = all.map((query) => {
+    const choice = choices.get(query) ?? { index: 0, probability: 0 };
+    return { score: choice.probability, correct: query.labels[choice.index] === 1 };
+  });
+  const calibration = fitIsotonic(points);
+  const calibrated = points.map((point) => ({
+    confidence: calibrate(calibration, point.score),
+    correct: point.correct,
+  }));
+  const top1Of = (queries: readonly TrainingQuery[]) =>
+    queries.filter((query) => query.labels[choices.get(query)?.index ?? -1] === 1).length /
+    Math.max(1, queries.length);
+  return { choices, calibration, calibrated, reliability: reliabilityTable(calibrated), top1Of };
+}
+
 /**
  * Trains the answer selector from self-supervised questions (ADR-0007): grouped K-fold
- * cross-validation picks the ranker's settings from a small grid (by held-out log loss); the
- * out-of-fold probabilities of the chosen settings fit an isotonic calibration map; the final
- * ranker is trained on every answerable question.
+ * cross-validation picks the ranker's settings from a small grid (by held-out log loss, one ranker
+ * per setting and fold); the chosen settings get `members − 1` more rankers per fold with other
+ * seeds, and the ensemble's out-of-fold probabilities (the mean of its members') fit the isotonic
+ * calibration and the resolve threshold; the final `members` rankers are trained on every
+ * answerable question. Cost: |grid| · folds + (members − 1) · folds + members trainings.
  */
 export async function trainSelector(options: TrainSelectorOptions): Promise<TrainedSelector> {
   const started = performance.now();
   const folds = options.folds ?? 3;
   const seed = options.seed ?? 12;
+  const memberCount = options.members ?? defaultEnsembleSize;
+  if (!Number.isInteger(memberCount) || memberCount < 1)
+    throw new RootweaverError(
+      'invalid-input',
+      `An answer selector needs at least one ranker: members is ${memberCount}; give a whole number ≥ 1.`,
+    );
   const grid = options.grid ?? defaultSettingsGrid;
   const all = options.queries;
   const answerable = all.filter((query) => query.labels.some((label) => label === 1));
@@ -354,57 +397,56 @@ export async function trainSelector(options: TrainSelectorOptions): Promise<Trai
     );
   }
   const progress = (message: string) => options.onProgress?.(message);
-  const tried: {
-    settings: RankerSettings;
-    top1: number;
-    logLoss: number;
-    outOfFold: Map<TrainingQuery, { index: number; probability: number }>;
-  }[] = [];
-  for (const settings of grid) {
-    const outOfFold = new Map<TrainingQuery, { index: number; probability: number }>();
-    let logLoss = 0;
-    let lossCount = 0;
-    for (let fold = 0; fold < folds; fold += 1) {
-      const train = answerable.filter((query) => foldOf(query.group, folds) !== fold);
-      const held = all.filter((query) => foldOf(query.group, folds) === fold);
-      const scaling = standardisation(train);
-      const layers = await trainRanker(train, scaling, settings, seed + fold, options.signal);
-      const model = provisionalModel(scaling, layers);
-      for (const query of held) {
-        outOfFold.set(query, choose(model, query));
-        if (query.labels.some((label) => label === 1)) {
-          const probabilities = softmax(scoreRows(model, query.rows));
-          const positive = probabilities.reduce(
-            (sum, value, index) => sum + (query.labels[index] === 1 ? value : 0),
-            0,
-          );
-          logLoss -= Math.log(Math.max(1e-9, positive));
-          lossCount += 1;
-        }
-      }
+  const memberSeed = (member: number) => seed + memberSeedStride * member;
+  const splits = Array.from({ length: folds }, (_, fold) => {
+    const train = answerable.filter((query) => foldOf(query.group, folds) !== fold);
+    return {
+      train,
+      held: all.filter((query) => foldOf(query.group, folds) === fold),
+      scaling: standardisation(train),
+    };
+  });
+  /** One member of `settings` trained on every fold's training part: its held-out probabilities. */
+  const outOfFold = async (settings: RankerSettings, member: number): Promise<MemberProbabilities> => {
+    const found: MemberProbabilities = new Map();
+    for (const [fold, split] of splits.entries()) {
+      const layers = await trainRanker(split.train, split.scaling, settings, memberSeed(member) + fold, options.signal);
+      const model = provisionalModel(split.scaling, [{ layers }]);
+      for (const query of split.held) found.set(query, candidateProbabilities(model, query.rows));
     }
-    const correct = answerable.filter(
-      (query) => query.labels[outOfFold.get(query)?.index ?? -1] === 1,
-    ).length;
-    const top1 = correct / answerable.length;
-    tried.push({ settings, top1, logLoss: logLoss / Math.max(1, lossCount), outOfFold });
+    return found;
+  };
+  const tried: { settings: RankerSettings; top1: number; logLoss: number; outOfFold: MemberProbabilities }[] = [];
+  for (const settings of grid) {
+    const probabilities = await outOfFold(settings, 0);
+    let logLoss = 0;
+    for (const query of answerable) {
+      const positive = (probabilities.get(query) ?? []).reduce(
+        (sum, value, index) => sum + (query.labels[index] === 1 ? value : 0),
+        0,
+      );
+      logLoss -= Math.log(Math.max(1e-9, positive));
+    }
+    logLoss /= answerable.length;
+    const top1 = assess(all, [probabilities]).top1Of(answerable);
+    tried.push({ settings, top1, logLoss, outOfFold: probabilities });
     progress(
-      `  selector CV: hidden ${settings.hidden}, l2 ${settings.l2}: top-1 ${(top1 * 100).toFixed(1)} %, log loss ${(logLoss / Math.max(1, lossCount)).toFixed(3)}`,
+      `  selector CV: hidden ${settings.hidden}, l2 ${settings.l2}: top-1 ${(top1 * 100).toFixed(1)} %, log loss ${logLoss.toFixed(3)}`,
     );
   }
   const chosen = tried.reduce((best, entry) => (entry.logLoss < best.logLoss ? entry : best));
-  const points = all.map((query) => {
-    const choice = chosen.outOfFold.get(query) ?? { index: 0, probability: 0 };
-    return { score: choice.probability, correct: query.labels[choice.index] === 1 };
-  });
-  const calibration = fitIsotonic(points);
-  const calibrated = points.map((point) => ({
-    confidence: calibrate(calibration, point.score),
-    correct: point.correct,
-  }));
-  const reliability = reliabilityTable(calibrated);
+  const memberProbabilities = [chosen.outOfFold];
+  for (let member = 1; member < memberCount; member += 1)
+    memberProbabilities.push(await outOfFold(chosen.settings, member));
+  const single = assess(all, [chosen.outOfFold]);
+  const ensemble = assess(all, memberProbabilities);
+  if (memberCount > 1)
+    progress(
+      `  selector CV: ensemble of ${memberCount}: top-1 ${(ensemble.top1Of(answerable) * 100).toFixed(1)} % (one ranker ${(single.top1Of(answerable) * 100).toFixed(1)} %), ECE ${ensemble.reliability.expectedCalibrationError.toFixed(3)} (${single.reliability.expectedCalibrationError.toFixed(3)})`,
+    );
+  const { calibration } = ensemble;
   const resolve = chooseResolvePolicy(
-    calibrated,
+    ensemble.calibrated,
     all.map((query) => ({ confidence: query.heuristicConfidence, correct: query.labels[0] === 1 })),
     {
       coverage: options.resolveCoverage ?? defaultResolveCoverage,
@@ -417,23 +459,24 @@ export async function trainSelector(options: TrainSelectorOptions): Promise<Trai
     const queries = answerable.filter((query) => query.variant === variant);
     byVariant[variant] = {
       answerable: queries.length,
-      top1: round(
-        queries.filter((query) => query.labels[chosen.outOfFold.get(query)?.index ?? -1] === 1).length /
-          queries.length,
-      ),
+      top1: round(ensemble.top1Of(queries)),
       heuristicTop1: round(queries.filter((query) => query.labels[0] === 1).length / queries.length),
     };
   }
   const scaling = standardisation(answerable);
-  const layers = await trainRanker(answerable, scaling, chosen.settings, seed, options.signal);
+  const members: SelectorMember[] = [];
+  for (let member = 0; member < memberCount; member += 1)
+    members.push({
+      layers: await trainRanker(answerable, scaling, chosen.settings, memberSeed(member), options.signal),
+    });
   const variants: Record<string, number> = {};
   for (const query of all) variants[query.variant] = (variants[query.variant] ?? 0) + 1;
   const version = createHash('sha256')
-    .update(JSON.stringify({ scaling, layers, calibration, resolve }))
+    .update(JSON.stringify({ scaling, members, calibration, resolve }))
     .digest('hex')
     .slice(0, 12);
   const model: SelectorModel = {
-    ...provisionalModel(scaling, layers),
+    ...provisionalModel(scaling, members),
     version,
     calibration,
     resolve,
@@ -445,13 +488,20 @@ export async function trainSelector(options: TrainSelectorOptions): Promise<Trai
       candidates: all.reduce((sum, query) => sum + query.rows.length, 0),
       answerable: answerable.length,
       variants,
-      hyperParameters: { ...chosen.settings, folds, seed },
+      hyperParameters: { ...chosen.settings, folds, seed, members: memberCount },
+      ensemble: {
+        members: memberCount,
+        combine: "mean of the members' softmax probabilities",
+        seeds: members.map((_, member) => memberSeed(member)),
+        singleTop1: round(single.top1Of(answerable)),
+        singleExpectedCalibrationError: round(single.reliability.expectedCalibrationError),
+      },
       crossValidation: {
         folds,
-        top1: round(chosen.top1),
+        top1: round(ensemble.top1Of(answerable)),
         heuristicTop1: round(heuristicTop1),
         byVariant,
-        expectedCalibrationError: round(reliability.expectedCalibrationError),
+        expectedCalibrationError: round(ensemble.reliability.expectedCalibrationError),
         candidatesTried: tried.map((entry) => ({
           settings: { ...entry.settings },
           top1: round(entry.top1),

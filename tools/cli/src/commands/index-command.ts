@@ -36,7 +36,7 @@ const usage = `Usage:
   rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--no-selector] [--json]
   rootweaver index import --kb FILE --out DIR [--embedder onnx:DIR|openai] [--json]
   rootweaver index stats DIR [--json]
-  rootweaver index train-selector DIR [--max-pairs N] [--json]
+  rootweaver index train-selector DIR [--max-pairs N] [--members K] [--seed N] [--json]
 
 build   turns a corpus (JSONL of {id, title, text}, or a folder of .md/.txt) into an atomic QA index in
         DIR (embedded store + manifest.json). Resumable: run it again after a crash. Runs incrementally
@@ -47,6 +47,8 @@ import  loads a knowledge base of {title, passage, qa: [{question, answer}]} lin
 stats   prints what an index holds.
 train-selector  (re)trains the index's learned answer selector (DIR/selector.json) from its own
         pairs; build and import train it already (ADR-0007). Every command uses it when present.
+        --members K: rankers in its seed ensemble (default 3); --seed N: their base seed (default 12;
+        the training questions stay the same), to measure how much the answers depend on it.
 Progress goes to stderr (a bar on a terminal, JSON lines otherwise); the summary to stdout.
 --workers N: threads that annotate and generate (rules only) while one writes; default one per core
         on 8,000+ passages, 0 for none.
@@ -329,11 +331,15 @@ async function runStats(args: readonly string[], io: CliIo): Promise<number> {
 async function runTrainSelector(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
   const { values, positionals } = parseArguments('index train-selector', args, {
     'max-pairs': { type: 'string' },
+    members: { type: 'string' },
+    seed: { type: 'string' },
     json: { type: 'boolean' },
   });
   const [directoryArgument, extra] = positionals;
   if (directoryArgument === undefined)
     throw new CliUsageError('index train-selector: give the index directory.');
+  const members = positiveIntegerOption('index train-selector', values, 'members');
+  const modelSeed = positiveIntegerOption('index train-selector', values, 'seed');
   if (extra !== undefined) throw new CliUsageError(`index train-selector: unexpected argument "${extra}".`);
   const directory = resolve(io.cwd, directoryArgument);
   if ((await readManifest(directory)) === undefined) {
@@ -352,6 +358,8 @@ async function runTrainSelector(args: readonly string[], io: CliIo, signal: Abor
       signal,
       onProgress: (message) => io.stderr(`${message}\n`),
       ...(maxPairs === undefined ? {} : { maxPairs }),
+      ...(members === undefined ? {} : { members }),
+      ...(modelSeed === undefined ? {} : { modelSeed }),
     });
     const { training } = result.model;
     if (booleanOption(values, 'json')) {
