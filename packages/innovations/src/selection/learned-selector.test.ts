@@ -153,19 +153,29 @@ describe('selector model files', () => {
     };
     const rows = [0, 1, 2].map((candidate) =>
       selectorFeatureNames.map((name) =>
-        name === 'heuristic.inverse_rank' ? 1 / (candidate + 1) : name === 'signal.type_fit' ? candidate % 2 : 0,
+        name === 'heuristic.inverse_rank'
+          ? 1 / (candidate + 1)
+          : name === 'signal.type_fit'
+            ? candidate % 2
+            : 0,
       ),
     );
     const alone = ensemble.members.map((member) => softmax(scoreRows(ensemble, member, rows)));
-    const average = rows.map((_, candidate) => ((alone[0]?.[candidate] ?? 0) + (alone[1]?.[candidate] ?? 0)) / 2);
+    const average = rows.map(
+      (_, candidate) => ((alone[0]?.[candidate] ?? 0) + (alone[1]?.[candidate] ?? 0)) / 2,
+    );
     const probabilities = candidateProbabilities(ensemble, rows);
     probabilities.forEach((probability, candidate) => {
       expect(probability).toBeCloseTo(average[candidate] ?? -1, 12);
     });
     // Averaging the logits would give another answer: the test tells the two apart.
     const logitMean = softmax(
-      rows.map((_, candidate) =>
-        ensemble.members.reduce((sum, member) => sum + (scoreRows(ensemble, member, rows)[candidate] ?? 0), 0) / 2,
+      rows.map(
+        (_, candidate) =>
+          ensemble.members.reduce(
+            (sum, member) => sum + (scoreRows(ensemble, member, rows)[candidate] ?? 0),
+            0,
+          ) / 2,
       ),
     );
     expect(Math.abs((logitMean[0] ?? 0) - (probabilities[0] ?? 0))).toBeGreaterThan(0.01);
@@ -175,7 +185,9 @@ describe('selector model files', () => {
     const evidenceRows = candidateFeatureRows(analyseCandidates(question, evidence), evidence.length);
     const perMember = ensemble.members.map((member) => softmax(scoreRows(ensemble, member, evidenceRows)));
     const top = Math.max(
-      ...evidenceRows.map((_, candidate) => ((perMember[0]?.[candidate] ?? 0) + (perMember[1]?.[candidate] ?? 0)) / 2),
+      ...evidenceRows.map(
+        (_, candidate) => ((perMember[0]?.[candidate] ?? 0) + (perMember[1]?.[candidate] ?? 0)) / 2,
+      ),
     );
     expect(extraction.confidence).toBeCloseTo(top, 3);
     expect(extraction.confidence).not.toBeCloseTo(Math.max(...(perMember[0] ?? [])), 3);

@@ -1,14 +1,14 @@
 import type { KnowledgeItem } from '@rootweaver/core';
 import { seededRandom } from '@rootweaver/core';
 import { InMemoryStore } from '@rootweaver/core/test';
-import { LearnedSelector, parseSelectorModel } from '@rootweaver/innovations';
+import { LearnedSelector, parseSelectorModel, type SelectorModel } from '@rootweaver/innovations';
 import { normaliseAnswer } from '@rootweaver/innovations/selection';
 import { describe, expect, it } from 'vitest';
 import { fitIsotonic } from './fit-isotonic.js';
 import { describeEntity, dropWords, reorderWords } from './perturb-question.js';
 import { answerSpanOf, buildSelectorTrainingSet } from './selector-training-set.js';
 import { trainIndexSelector } from './train-index-selector.js';
-import { chooseResolvePolicy, type RankerSettings } from './train-selector.js';
+import { chooseResolvePolicy, memberSeedStride, type RankerSettings } from './train-selector.js';
 
 const syllables = ['ka', 'lo', 'mi', 'ren', 'tu', 'vo', 'sa', 'dri', 'nel', 'por', 'quo', 'bex'];
 function inventedName(index: number, salt: number): string {
@@ -221,11 +221,44 @@ describe('selector training on an invented index', () => {
     const model = parseSelectorModel(JSON.parse(JSON.stringify(result.model)));
     expect(model.training.queries).toBeGreaterThan(40);
     expect(model.training.crossValidation.folds).toBe(3);
+    expect(model.members).toHaveLength(3);
     expect(model.calibration.values.every((value) => value >= 0 && value <= 1)).toBe(true);
     const selector = new LearnedSelector({ model });
     const person = inventedName(7, 0);
     const hits = (await store.search({ query: `When was ${person} born?`, topK: 5 })).hits;
     expect(selector.extractSync(`When was ${person} born?`, hits).answer).toBe(`8 June 1907`);
+  });
+
+  it('trains a seed ensemble deterministically for a seed, and differently for another', async () => {
+    const store = new InMemoryStore({ items: inventedPairs(40) });
+    const train = (modelSeed: number) =>
+      trainIndexSelector({ store, grid: quickGrid, trainedAt: 'fixed', members: 2, modelSeed });
+    const strip = ({ training, ...model }: SelectorModel) => ({
+      ...model,
+      training: { ...training, trainingMs: 0 },
+    });
+    const [first, again, other] = [await train(5), await train(5), await train(6)];
+    expect(first.model.members).toHaveLength(2);
+    expect(first.model.training.ensemble).toMatchObject({ members: 2, seeds: [5, 5 + memberSeedStride] });
+    expect(JSON.stringify(strip(again.model))).toBe(JSON.stringify(strip(first.model)));
+    // The members differ from each other, and from another seed's; the questions are the same.
+    expect(JSON.stringify(first.model.members[0])).not.toBe(JSON.stringify(first.model.members[1]));
+    expect(JSON.stringify(other.model.members[0])).not.toBe(JSON.stringify(first.model.members[0]));
+    expect(other.model.training.queries).toBe(first.model.training.queries);
+    expect(other.model.mean).toEqual(first.model.mean);
+    // One member is the single ranker of the same seed.
+    const single = await trainIndexSelector({
+      store,
+      grid: quickGrid,
+      trainedAt: 'fixed',
+      members: 1,
+      modelSeed: 5,
+    });
+    expect(single.model.members).toEqual([first.model.members[0]]);
+    expect(single.model.training.crossValidation.top1).toBe(first.model.training.ensemble?.singleTop1);
+    await expect(trainIndexSelector({ store, grid: quickGrid, members: 0 })).rejects.toMatchObject({
+      code: 'invalid-input',
+    });
   });
 
   it('says why when there is too little to train on', async () => {

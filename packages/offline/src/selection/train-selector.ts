@@ -353,7 +353,9 @@ export interface TrainedSelector {
 
 /** Top-1 over the answerable questions and the calibration of the top probability over all of them. */
 function assess(all: readonly TrainingQuery[], members: readonly MemberProbabilities[]) {
-  const choices = new Map(all.map((query) => [query, choose(members.map((member) => member.get(query) ?? []))]));
+  const choices = new Map(
+    all.map((query) => [query, choose(members.map((member) => member.get(query) ?? []))]),
+  );
   const points = all.map((query) => {
     const choice = choices.get(query) ?? { index: 0, probability: 0 };
     return { score: choice.probability, correct: query.labels[choice.index] === 1 };
@@ -410,13 +412,20 @@ export async function trainSelector(options: TrainSelectorOptions): Promise<Trai
   const outOfFold = async (settings: RankerSettings, member: number): Promise<MemberProbabilities> => {
     const found: MemberProbabilities = new Map();
     for (const [fold, split] of splits.entries()) {
-      const layers = await trainRanker(split.train, split.scaling, settings, memberSeed(member) + fold, options.signal);
+      const layers = await trainRanker(
+        split.train,
+        split.scaling,
+        settings,
+        memberSeed(member) + fold,
+        options.signal,
+      );
       const model = provisionalModel(split.scaling, [{ layers }]);
       for (const query of split.held) found.set(query, candidateProbabilities(model, query.rows));
     }
     return found;
   };
-  const tried: { settings: RankerSettings; top1: number; logLoss: number; outOfFold: MemberProbabilities }[] = [];
+  const tried: { settings: RankerSettings; top1: number; logLoss: number; outOfFold: MemberProbabilities }[] =
+    [];
   for (const settings of grid) {
     const probabilities = await outOfFold(settings, 0);
     let logLoss = 0;

@@ -144,6 +144,12 @@ describe('rootweaver index', () => {
     await expect(indexCommand.run(['train-selector'], io, signal)).rejects.toThrow(
       /give the index directory/,
     );
+    await expect(indexCommand.run(['train-selector', out, '--members', '0'], io, signal)).rejects.toThrow(
+      /--members must be a positive whole number/,
+    );
+    await expect(indexCommand.run(['train-selector', out, '--seed', 'x'], io, signal)).rejects.toThrow(
+      /--seed must be a positive whole number/,
+    );
   });
 
   it('embeds with --embedder openai and records the embedder in the manifest', async () => {
