@@ -13,11 +13,19 @@ import { openStoreDatabase } from './store-schema.js';
 const root = mkdtempSync(join(tmpdir(), 'rootweaver-lexical-ranker-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function rankerOver(name: string, items: readonly KnowledgeItem[], budget = scanBudget): LexicalRanker {
+function rankerOver(
+  name: string,
+  items: readonly KnowledgeItem[],
+  budget = scanBudget,
+  rowTermsLimit?: number,
+): LexicalRanker {
   const database = openStoreDatabase(join(root, name), false);
   const table = new ItemTable(database, false);
   let shortest = Number.POSITIVE_INFINITY;
-  const ranker = new LexicalRanker(database, () => shortest, { scanBudget: budget });
+  const ranker = new LexicalRanker(database, () => shortest, {
+    scanBudget: budget,
+    ...(rowTermsLimit === undefined ? {} : { rowTermsLimit }),
+  });
   database.transaction(() => {
     for (const written of table.write(items)) {
       ranker.add(written.rowid, written.terms);
@@ -156,6 +164,22 @@ describe('LexicalRanker', () => {
     expect(ranker.paths.pruned).toBeGreaterThan(0);
     expect(tight.paths.fts).toBeGreaterThan(0);
     expect(tight.paths.pruned).toBeGreaterThan(0);
+  });
+
+  it('rebuilds a row’s terms once until the next write, and ranks the same with a tiny or no cache', () => {
+    const query = 'Where was Orvane Keld3 born?';
+    const fresh = rankerOver('row-terms', items);
+    const first = fresh.rank(query, 10, undefined);
+    const analysed = fresh.rowsAnalysed.count;
+    expect(analysed).toBeGreaterThan(0);
+    expect(fresh.rank(query, 10, undefined)).toEqual(first);
+    expect(fresh.rowsAnalysed.count).toBe(analysed);
+    fresh.forget();
+    expect(fresh.rank(query, 10, undefined)).toEqual(first);
+    expect(fresh.rowsAnalysed.count).toBe(2 * analysed);
+    const tiny = rankerOver('row-terms-tiny', items, scanBudget, 3);
+    for (let round = 0; round < 2; round += 1) expect(tiny.rank(query, 10, undefined)).toEqual(first);
+    expect(tiny.rowsAnalysed.count).toBe(2 * analysed);
   });
 
   it('applies a filter inside the ranking', () => {

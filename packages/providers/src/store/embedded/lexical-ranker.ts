@@ -1,6 +1,6 @@
 import type { StoreFilter } from '@rootweaver/core';
 import type Database from 'better-sqlite3';
-import { ftsExpression, indexTerms, searchTerms } from '../lexical-query.js';
+import { ftsExpression, indexTermString, searchTerms } from '../lexical-query.js';
 import { byScore, type Ranked } from './fusion.js';
 import { type TextSource, textOf } from './item-table.js';
 import { filterSql, isFilterEmpty } from './store-filter.js';
@@ -63,21 +63,31 @@ export class LexicalRanker {
   private readonly terms = new Map<string, { documents: number; occurrences: number }>();
   /** Title and text by passage rowid, for the rows whose text is rebuilt from them (until the next write). */
   private readonly passageParts = new Map<number, readonly [string, string]>();
+  /**
+   * Each scored row's index terms, space-separated, by rowid (until the next write): rebuilding them
+   * (tokenizing and stemming the row's text) is most of a posting's cost, and the rows a workload's
+   * queries score overlap. Bounded: cleared when it would pass `rowTermsLimit` rows (~100 bytes each).
+   */
+  private readonly rowTerms = new Map<number, string>();
+  private readonly rowTermsLimit: number;
   private readonly statements;
   private readonly scanBudget: number;
   private readonly scanCostRatio: number;
   /** How many rankings stopped early (pruned) and how many FTS5's bm25() made. */
   readonly paths = { pruned: 0, fts: 0 };
+  /** How many rows had their terms rebuilt from their text (a row's terms are kept until the next write). */
+  readonly rowsAnalysed = { count: 0 };
 
   constructor(
     database: Database.Database,
     shortestLength: () => number,
-    options: { scanBudget?: number; scanCostRatio?: number } = {},
+    options: { scanBudget?: number; scanCostRatio?: number; rowTermsLimit?: number } = {},
   ) {
     this.database = database;
     this.shortestLength = shortestLength;
     this.scanBudget = options.scanBudget ?? scanBudget;
     this.scanCostRatio = options.scanCostRatio ?? scanCostRatio;
+    this.rowTermsLimit = options.rowTermsLimit ?? 65_536;
     this.statements = {
       averages: database.prepare('SELECT block FROM items_fts_data WHERE id = 1').pluck(),
       vocabulary: database.prepare(
@@ -110,6 +120,7 @@ export class LexicalRanker {
     this.corpus = undefined;
     this.terms.clear();
     this.passageParts.clear();
+    this.rowTerms.clear();
   }
 
   /** Fetches the titles and passage texts that rows of text form 2 and 3 are rebuilt from. */
@@ -197,22 +208,12 @@ export class LexicalRanker {
         this.paths.fts += 1;
         return this.rankWithFts(terms, limit, filter);
       }
-      const rows = this.candidates(entry.term, conditions);
-      this.loadPassageParts(rows);
+      const rows = this.candidates(entry.term, conditions).filter((row) => !scores.has(row[0] as number));
+      this.loadPassageParts(rows.filter((row) => !this.rowTerms.has(row[0] as number)));
       for (const row of rows) {
         const rowid = row[0] as number;
         if (scores.has(rowid)) continue;
-        const form = row[1] as TextSource['text_form'];
-        const parts = form >= 2 ? this.passageParts.get(row[5] as number) : undefined;
-        const text = textOf({
-          text_form: form,
-          text: row[2] as string | null,
-          question: row[3] as string | null,
-          answer: row[4] as string | null,
-          title: parts?.[0] ?? '',
-          passage: parts?.[1] ?? null,
-        });
-        const value = score(indexTerms(text), idf, corpus.averageLength);
+        const value = score(this.termsOfRow(row), idf, corpus.averageLength);
         scores.set(rowid, value);
         best.add(value);
       }
@@ -223,6 +224,30 @@ export class LexicalRanker {
       .map(([rowid, value]) => ({ rowid, score: value }))
       .sort(byScore)
       .slice(0, limit);
+  }
+
+  /** A candidate row's index terms: kept from an earlier query, else rebuilt from its text. */
+  private termsOfRow(row: readonly unknown[]): string[] {
+    const rowid = row[0] as number;
+    let terms = this.rowTerms.get(rowid);
+    if (terms === undefined) {
+      const form = row[1] as TextSource['text_form'];
+      const parts = form >= 2 ? this.passageParts.get(row[5] as number) : undefined;
+      terms = indexTermString(
+        textOf({
+          text_form: form,
+          text: row[2] as string | null,
+          question: row[3] as string | null,
+          answer: row[4] as string | null,
+          title: parts?.[0] ?? '',
+          passage: parts?.[1] ?? null,
+        }),
+      ).terms;
+      this.rowsAnalysed.count += 1;
+      if (this.rowTerms.size >= this.rowTermsLimit) this.rowTerms.clear();
+      this.rowTerms.set(rowid, terms);
+    }
+    return terms === '' ? [] : terms.split(' ');
   }
 
   /** Rows (as arrays: rowid, text form, text, question, answer, passage rowid) of the items holding `term`. */
