@@ -38,7 +38,8 @@ function readHolder(path: string): LockHolder | undefined {
  * Takes the index directory's write lock: `build.lock`, created exclusively, holding this process's
  * pid, host and start time. A lock whose holder no longer runs on this host (a build killed with
  * `kill -9`) is taken over; a live holder is an `index-build-failed` error naming its pid and the fix.
- * Returns the release function (idempotent).
+ * A lock this process already holds is granted again with a release that leaves it to the first
+ * holder. Returns the release function (idempotent).
  */
 export async function acquireIndexLock(directory: string): Promise<() => void> {
   await mkdir(directory, { recursive: true });
@@ -51,6 +52,10 @@ export async function acquireIndexLock(directory: string): Promise<() => void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const current = readHolder(path);
+      // Re-entrant within a process: the CLI takes the lock before it opens the store, then the build
+      // takes it again. The outer holder releases it.
+      if (current !== undefined && current.pid === process.pid && current.host === holder.host)
+        return () => {};
       const alive =
         current !== undefined &&
         current.host === holder.host &&

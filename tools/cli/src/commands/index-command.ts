@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { ChatModel, Embedder, KnowledgeStore } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
 import {
+  acquireIndexLock,
   type BuildIndexSummary,
   buildIndex,
   checkpointFileName,
@@ -26,6 +27,7 @@ import {
   booleanOption,
   choiceOption,
   type OptionSpec,
+  type ParsedArguments,
   parseArguments,
   positiveIntegerOption,
   stringOption,
@@ -227,6 +229,39 @@ async function runBuild(
       `No index in ${out} to update: run 'rootweaver index build --corpus … --out ${out}' first.`,
     );
   }
+  // The lock before the store: two builds into one --out must meet at the lock, not at SQLite.
+  const release = await acquireIndexLock(out);
+  try {
+    return await buildLocked({
+      mode,
+      values,
+      corpus,
+      out,
+      generatorName,
+      concurrency,
+      workers,
+      json,
+      io,
+      signal,
+    });
+  } finally {
+    release();
+  }
+}
+
+async function buildLocked(input: {
+  readonly mode: 'build' | 'update';
+  readonly values: ParsedArguments['values'];
+  readonly corpus: string;
+  readonly out: string;
+  readonly generatorName: 'llm' | 'rules' | undefined;
+  readonly concurrency: number;
+  readonly workers: number | undefined;
+  readonly json: boolean;
+  readonly io: CliIo;
+  readonly signal: AbortSignal;
+}): Promise<number> {
+  const { mode, values, corpus, out, generatorName, concurrency, workers, json, io, signal } = input;
   const providers = await openProviders({ out, embedder: stringOption(values, 'embedder'), io });
   const generator = chooseGenerator(generatorName, providers.chatModel);
   const progress = createProgressReporter({ write: io.stderr, isTTY: io.isTTY });
@@ -266,23 +301,29 @@ async function runImport(args: readonly string[], io: CliIo, signal: AbortSignal
   const out = resolve(io.cwd, required('index import', stringOption(values, 'out'), '--out DIR'));
   if (!existsSync(kb))
     throw new RootweaverError('not-found', `The knowledge base ${kb} does not exist; check the path.`);
-  const providers = await openProviders({ out, embedder: stringOption(values, 'embedder'), io });
-  const progress = createProgressReporter({ write: io.stderr, isTTY: io.isTTY });
-  const summary = await withStore(providers, (store) =>
-    importKnowledgeBase({
-      path: kb,
-      store,
-      directory: out,
-      signal,
-      onProgress: (step) => progress.report({ phase: step.done >= step.total ? 'done' : 'import', ...step }),
-      ...(providers.embedder === undefined ? {} : { embedder: providers.embedder }),
-    }),
-  );
-  progress.finish();
-  reportProblems(io, summary.problems);
-  printImportSummary(io, summary, out, booleanOption(values, 'json'));
-  if (!booleanOption(values, 'json')) io.stdout(`  ${selectorLine(summary.selector)}\n`);
-  return 0;
+  const release = await acquireIndexLock(out);
+  try {
+    const providers = await openProviders({ out, embedder: stringOption(values, 'embedder'), io });
+    const progress = createProgressReporter({ write: io.stderr, isTTY: io.isTTY });
+    const summary = await withStore(providers, (store) =>
+      importKnowledgeBase({
+        path: kb,
+        store,
+        directory: out,
+        signal,
+        onProgress: (step) =>
+          progress.report({ phase: step.done >= step.total ? 'done' : 'import', ...step }),
+        ...(providers.embedder === undefined ? {} : { embedder: providers.embedder }),
+      }),
+    );
+    progress.finish();
+    reportProblems(io, summary.problems);
+    printImportSummary(io, summary, out, booleanOption(values, 'json'));
+    if (!booleanOption(values, 'json')) io.stdout(`  ${selectorLine(summary.selector)}\n`);
+    return 0;
+  } finally {
+    release();
+  }
 }
 
 async function runStats(args: readonly string[], io: CliIo): Promise<number> {
