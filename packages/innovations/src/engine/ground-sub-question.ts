@@ -10,9 +10,6 @@ export interface SubQuestionGrounding {
   readonly rewrite?: RewriteTrace;
 }
 
-/** A run's groundings so far: the keyterm planner grounds the same rule node again each hop. */
-const groundings = new WeakMap<RunContext, Map<string, SubQuestionGrounding>>();
-
 /**
  * The answer policy's `ground` step with CompactRAG's rewriter slot. The rules ground the sub-question
  * (`policy.ground`); with a rewriter configured and a parent answer that names something, the rewriter is
@@ -28,11 +25,8 @@ export async function groundSubQuestion(
   if (run.ports.rewriter === undefined) return rules;
   // Nothing a rewrite could insert: no call.
   if (!parents.some((parent) => answerEntity(parent.answer) !== undefined)) return rules;
-  let known = groundings.get(run);
-  if (known === undefined) {
-    known = new Map();
-    groundings.set(run, known);
-  }
+  // The run keeps its groundings: the keyterm planner grounds the same rule node again each hop.
+  const known = run.groundings;
   const key = JSON.stringify([question, parents]);
   const earlier = known.get(key);
   if (earlier !== undefined) return earlier;

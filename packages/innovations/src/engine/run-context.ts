@@ -24,6 +24,7 @@ import { abortable, abortError, isRootweaverError, RootweaverError } from '@root
 import type { MultiHopConfig } from '../config.js';
 import type { AnswerPolicy } from '../policy/index.js';
 import { ContextPool } from './context-pool.js';
+import type { SubQuestionGrounding } from './ground-sub-question.js';
 import { RunTracing } from './run-tracing.js';
 import { UsageTracker } from './usage-tracker.js';
 
@@ -119,6 +120,8 @@ export class RunContext {
   private deadlinePassed = false;
 
   private runSettings: RunSettings;
+  /** Sub-questions grounded with the rewriter so far, by question and parents (`groundSubQuestion`). */
+  readonly groundings = new Map<string, SubQuestionGrounding>();
 
   constructor(
     readonly ports: RunPorts,
