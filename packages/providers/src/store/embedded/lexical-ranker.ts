@@ -211,10 +211,8 @@ export class LexicalRanker {
       const rows = this.candidates(entry.term, conditions).filter((row) => !scores.has(row[0] as number));
       this.loadPassageParts(rows.filter((row) => !this.rowTerms.has(row[0] as number)));
       for (const row of rows) {
-        const rowid = row[0] as number;
-        if (scores.has(rowid)) continue;
         const value = score(this.termsOfRow(row), idf, corpus.averageLength);
-        scores.set(rowid, value);
+        scores.set(row[0] as number, value);
         best.add(value);
       }
       remaining -= entry.ceiling;
