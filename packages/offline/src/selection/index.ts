@@ -14,6 +14,7 @@ export {
   relationFamilies,
   renderRelation,
 } from './relation-paraphrases.js';
+export { chooseResolvePolicy, defaultResolveCoverage } from './resolve-policy.js';
 export {
   answerSpanOf,
   buildSelectorTrainingSet,
@@ -32,7 +33,6 @@ export {
   writeSelectorFile,
 } from './train-index-selector.js';
 export {
-  chooseResolvePolicy,
   defaultEnsembleSize,
   defaultSettingsGrid,
   memberSeedStride,

@@ -6,9 +6,10 @@ import { normaliseAnswer } from '@rootweaver/innovations/selection';
 import { describe, expect, it } from 'vitest';
 import { fitIsotonic } from './fit-isotonic.js';
 import { describeEntity, dropWords, reorderWords } from './perturb-question.js';
+import { chooseResolvePolicy } from './resolve-policy.js';
 import { answerSpanOf, buildSelectorTrainingSet } from './selector-training-set.js';
 import { trainIndexSelector } from './train-index-selector.js';
-import { chooseResolvePolicy, memberSeedStride, type RankerSettings } from './train-selector.js';
+import { memberSeedStride, type RankerSettings } from './train-selector.js';
 
 const syllables = ['ka', 'lo', 'mi', 'ren', 'tu', 'vo', 'sa', 'dri', 'nel', 'por', 'quo', 'bex'];
 function inventedName(index: number, salt: number): string {

@@ -5,7 +5,6 @@ import {
   calibrate,
   candidateProbabilities,
   type DenseLayer,
-  type ResolvePolicy,
   reliabilityTable,
   type SelectorMember,
   selectorCandidateLimit,
@@ -16,6 +15,8 @@ import {
 } from '@rootweaver/innovations/selection';
 import * as tf from '@tensorflow/tfjs';
 import { fitIsotonic } from './fit-isotonic.js';
+import { chooseResolvePolicy, defaultResolveCoverage } from './resolve-policy.js';
+import { roundFigure } from './round-figure.js';
 import type { TrainingQuery } from './selector-training-set.js';
 import { shuffled } from './shuffled.js';
 
@@ -64,90 +65,6 @@ export interface TrainSelectorOptions {
   readonly resolveCoverage?: number;
 }
 
-interface Outcome {
-  readonly confidence: number;
-  readonly correct: boolean;
-}
-
-function share(count: number, total: number): number {
-  return total === 0 ? 0 : count / total;
-}
-
-/**
- * The share of answers the engine should compose from resolved nodes: the issue's budget of 1.2 LLM
- * calls per question is the decomposition plus at most 0.2 synthesis calls, so at least 80 % of
- * questions must be answered without one.
- */
-export const defaultResolveCoverage = 0.8;
-
-interface OperatingPoint {
-  readonly threshold: number;
-  readonly coverage: number;
-  readonly precision: number;
-}
-
-/** Every threshold that splits `points` (from the highest confidence down) with its coverage and precision. */
-function operatingPoints(points: readonly Outcome[]): OperatingPoint[] {
-  const sorted = [...points].sort((left, right) => right.confidence - left.confidence);
-  const found: OperatingPoint[] = [];
-  let correct = 0;
-  sorted.forEach((point, index) => {
-    correct += point.correct ? 1 : 0;
-    // Only where the next confidence is lower: a threshold resolves every point at or above it.
-    if ((sorted[index + 1]?.confidence ?? Number.NEGATIVE_INFINITY) === point.confidence) return;
-    found.push({
-      threshold: point.confidence,
-      coverage: (index + 1) / sorted.length,
-      precision: correct / (index + 1),
-    });
-  });
-  return found;
-}
-
-/** The highest threshold that resolves at least `coverage` of the points (all of them when none does). */
-function pointAtCoverage(points: readonly Outcome[], coverage: number): OperatingPoint {
-  const candidates = operatingPoints(points);
-  return (
-    candidates.find((point) => point.coverage >= coverage - 1e-9) ??
-    candidates.at(-1) ?? { threshold: 0, coverage: 0, precision: 0 }
-  );
-}
-
-/**
- * The selector's resolve threshold (ADR-0007), objective `budget`: the most precise resolve
- * decision that still resolves `coverage` of the held-out training questions — precision of the
- * resolved answers rises with the threshold, so this is the highest calibrated confidence that at
- * least `coverage` of them reach. `coverage` is the LLM-call budget (see `defaultResolveCoverage`).
- * The heuristic extractor is measured at the same coverage (ranked by its own confidence) and at
- * its own threshold, so the report says what the selector's ranking of confidence is worth.
- */
-export function chooseResolvePolicy(
-  selector: readonly Outcome[],
-  heuristic: readonly Outcome[],
-  options: { readonly coverage: number; readonly heuristicThreshold: number },
-): ResolvePolicy {
-  const chosen = pointAtCoverage(selector, options.coverage);
-  const heuristicSame = pointAtCoverage(heuristic, chosen.coverage);
-  const heuristicResolved = heuristic.filter((point) => point.confidence >= options.heuristicThreshold);
-  return {
-    threshold: round(chosen.threshold),
-    objective: `budget: resolve at least ${Math.round(options.coverage * 100)} % of held-out training questions, as precisely as possible`,
-    coverage: round(chosen.coverage),
-    precision: round(chosen.precision),
-    heuristicAtSameCoverage: {
-      coverage: round(heuristicSame.coverage),
-      precision: round(heuristicSame.precision),
-    },
-    heuristic: {
-      threshold: options.heuristicThreshold,
-      coverage: round(share(heuristicResolved.length, heuristic.length)),
-      precision: round(
-        share(heuristicResolved.filter((point) => point.correct).length, heuristicResolved.length),
-      ),
-    },
-  };
-}
-
 let backendReady: Promise<void> | undefined;
 
 /** The pure-JS CPU backend, once per process, without its "install tfjs-node" banner. */
@@ -183,11 +100,7 @@ function standardisation(queries: readonly TrainingQuery[]): Standardisation {
     const variance = sum / n - (means[index] ?? 0) ** 2;
     return variance > 1e-10 ? Math.sqrt(variance) : 1;
   });
-  return { mean: means.map((value) => round(value)), scale: scale.map((value) => round(value)) };
-}
-
-function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
+  return { mean: means.map((value) => roundFigure(value)), scale: scale.map((value) => roundFigure(value)) };
 }
 
 /** The answerable queries as padded tensors' data: features, a mask of real candidates, labels. */
@@ -292,8 +205,8 @@ async function trainRanker(
       const matrix = (await weights.array()) as number[][];
       const vector = (await bias.array()) as number[];
       layers.push({
-        weights: matrix.map((row) => row.map((value) => round(value))),
-        bias: vector.map((value) => round(value)),
+        weights: matrix.map((row) => row.map((value) => roundFigure(value))),
+        bias: vector.map((value) => roundFigure(value)),
         activation,
       });
     };
@@ -468,8 +381,8 @@ export async function trainSelector(options: TrainSelectorOptions): Promise<Trai
     const queries = answerable.filter((query) => query.variant === variant);
     byVariant[variant] = {
       answerable: queries.length,
-      top1: round(ensemble.top1Of(queries)),
-      heuristicTop1: round(queries.filter((query) => query.labels[0] === 1).length / queries.length),
+      top1: roundFigure(ensemble.top1Of(queries)),
+      heuristicTop1: roundFigure(queries.filter((query) => query.labels[0] === 1).length / queries.length),
     };
   }
   const scaling = standardisation(answerable);
@@ -502,19 +415,19 @@ export async function trainSelector(options: TrainSelectorOptions): Promise<Trai
         members: memberCount,
         combine: "mean of the members' softmax probabilities",
         seeds: members.map((_, member) => memberSeed(member)),
-        singleTop1: round(single.top1Of(answerable)),
-        singleExpectedCalibrationError: round(single.reliability.expectedCalibrationError),
+        singleTop1: roundFigure(single.top1Of(answerable)),
+        singleExpectedCalibrationError: roundFigure(single.reliability.expectedCalibrationError),
       },
       crossValidation: {
         folds,
-        top1: round(ensemble.top1Of(answerable)),
-        heuristicTop1: round(heuristicTop1),
+        top1: roundFigure(ensemble.top1Of(answerable)),
+        heuristicTop1: roundFigure(heuristicTop1),
         byVariant,
-        expectedCalibrationError: round(ensemble.reliability.expectedCalibrationError),
+        expectedCalibrationError: roundFigure(ensemble.reliability.expectedCalibrationError),
         candidatesTried: tried.map((entry) => ({
           settings: { ...entry.settings },
-          top1: round(entry.top1),
-          logLoss: round(entry.logLoss),
+          top1: roundFigure(entry.top1),
+          logLoss: roundFigure(entry.logLoss),
         })),
       },
       trainingMs: Math.round(performance.now() - started),
