@@ -9,14 +9,14 @@ import { filterSql, isFilterEmpty } from './store-filter.js';
 const k1 = 1.2;
 const b = 0.75;
 
-/** Postings the ranker scores itself before it lets FTS5's bm25() rank a query instead. */
+/** Postings the ranker scores itself before it lets FTS5's bm25() rank the rest of a query. */
 export const scanBudget = 20_000;
 
 /**
  * What scoring one posting here costs against what FTS5's bm25() costs per posting it ranks
  * (measured on 100k synthetic pairs, 2-core EPYC: 4–16 µs with the row fetched and its terms
  * rebuilt, against 0.6–1.5 µs). A term is scanned here only while that is cheaper than letting
- * FTS5 rank every posting of the query; so a query pays at most about FTS5's own price.
+ * FTS5 rank every posting of the terms not scanned yet; so a query pays at most about FTS5's own price.
  */
 export const scanCostRatio = 8;
 
@@ -48,19 +48,39 @@ export function readVarint(bytes: Uint8Array, offset: number): { value: number; 
   return { value: value * 256 + (bytes[offset + 8] ?? 0), next: offset + 9 };
 }
 
+/** Which way the last ranking went, and the postings of its terms (rarest first). */
+export interface RankingTrace {
+  /**
+   * `pruned`: every item that could be in the top k was scored here; `fts`: FTS5's bm25() ranked
+   * the whole query; `split`: the rarest terms' items were scored here and FTS5's bm25() ranked the
+   * items holding only the other terms.
+   */
+  readonly path: 'pruned' | 'fts' | 'split';
+  /** Postings of the terms whose items were scored here. */
+  readonly scanned: readonly number[];
+  /** Postings of the terms left to FTS5 (`fts`, `split`) or pruned (`pruned`). */
+  readonly rest: readonly number[];
+  /** Scanned terms whose items were fetched only when they also held a later term. */
+  readonly restrictedScans: number;
+}
+
 /**
  * BM25 (k1 = 1.2, b = 0.75, FTS5's idf) over the contentless FTS5 index `items_fts`, exactly as
- * FTS5's bm25() ranks, but without scoring every match of the common words of a query: terms are
+ * FTS5's bm25() ranks the query's terms rarest first — the same scores, computed in the same order,
+ * so to the last bit — but without scoring every match of the common words of a query: terms are
  * taken rarest first, every item holding one of them is scored with all query terms (its terms
- * rebuilt from its row), and the search stops as soon as the k-th score reaches the most the items
- * holding only the remaining terms could score (max-score pruning). Only when those remaining
- * terms have more than `scanBudget` postings does FTS5's bm25() rank the whole query.
+ * rebuilt from its row), and the search stops as soon as the k-th score passes the most the items
+ * holding only the remaining terms could score (max-score pruning). When scanning the next term
+ * here would cost more than FTS5 ranking all the remaining terms' postings (or pass `scanBudget`),
+ * FTS5's bm25() ranks the items holding only those terms instead: bm25() is a sum over the query's
+ * phrases and a phrase an item lacks adds exactly zero, so for those items a MATCH over the
+ * remaining terms scores what a MATCH over the whole query would. Ties go to the lower rowid.
  */
 export class LexicalRanker {
   private readonly database: Database.Database;
   private readonly shortestLength: () => number;
   private corpus: CorpusStatistics | undefined;
-  private readonly terms = new Map<string, { documents: number; occurrences: number }>();
+  private readonly terms = new Map<string, { documents: number; occurrences: number; idf: number }>();
   /** Title and text by passage rowid, for the rows whose text is rebuilt from them (until the next write). */
   private readonly passageParts = new Map<number, readonly [string, string]>();
   /**
@@ -73,8 +93,11 @@ export class LexicalRanker {
   private readonly statements;
   private readonly scanBudget: number;
   private readonly scanCostRatio: number;
-  /** How many rankings stopped early (pruned) and how many FTS5's bm25() made. */
-  readonly paths = { pruned: 0, fts: 0 };
+  /** How many rankings stopped early (pruned), how many FTS5's bm25() made, and how many were split. */
+  readonly paths = { pruned: 0, fts: 0, split: 0 };
+  /** The last ranking's path and postings (for benchmarks and tests). */
+  lastRanking: RankingTrace | undefined;
+  private restrictedScans = 0;
   /** How many rows had their terms rebuilt from their text (a row's terms are kept until the next write). */
   readonly rowsAnalysed = { count: 0 };
 
@@ -96,8 +119,10 @@ export class LexicalRanker {
       insert: database.prepare('INSERT INTO items_fts (rowid, terms) VALUES (?, ?)'),
       delete: database.prepare("INSERT INTO items_fts (items_fts, rowid, terms) VALUES ('delete', ?, ?)"),
       ranked: database.prepare(
-        'SELECT rowid, bm25(items_fts) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score LIMIT ?',
+        'SELECT rowid, bm25(items_fts) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score, rowid LIMIT ?',
       ),
+      // SQLite's ln() is the C library's log(), as bm25() uses: the same idf to the last bit.
+      logarithm: database.prepare('SELECT ln(?)').pluck(),
       candidates: database.prepare(`${candidateSelect} WHERE items_fts MATCH ?`).raw(),
       passages: database
         .prepare('SELECT rowid, title, text FROM passages WHERE rowid IN (SELECT value FROM json_each(?))')
@@ -166,62 +191,104 @@ export class LexicalRanker {
     for (const term of terms) {
       let frequency = this.terms.get(term);
       if (frequency === undefined) {
-        frequency = (this.statements.vocabulary.get(term) as typeof frequency) ?? {
-          documents: 0,
-          occurrences: 0,
-        };
+        const counts = (this.statements.vocabulary.get(term) as
+          | { documents: number; occurrences: number }
+          | undefined) ?? { documents: 0, occurrences: 0 };
+        // FTS5's own bm25() idf, so all paths rank alike: terms in over half the items weigh ~0.
+        const logarithm =
+          counts.documents === 0
+            ? 0
+            : (this.statements.logarithm.get(
+                (corpus.items - counts.documents + 0.5) / (counts.documents + 0.5),
+              ) as number);
+        frequency = { ...counts, idf: logarithm <= 0 ? 1e-6 : logarithm };
         this.terms.set(term, frequency);
       }
       if (frequency.documents === 0) continue;
-      // FTS5's own bm25() idf, so both paths rank alike: terms in over half the items weigh ~0.
-      const idf = Math.max(
-        1e-6,
-        Math.log((corpus.items - frequency.documents + 0.5) / (frequency.documents + 0.5)),
-      );
+      const idf = frequency.idf;
       // Its largest possible count (every other holder has at least one) in the shortest item.
       const largestCount = frequency.occurrences - frequency.documents + 1;
       const ceiling = (idf * largestCount * (k1 + 1)) / (largestCount + shortestNorm);
-      statistics.push({ term, ...frequency, idf, ceiling });
+      statistics.push({
+        term,
+        documents: frequency.documents,
+        occurrences: frequency.occurrences,
+        idf,
+        ceiling,
+      });
     }
-    return statistics.sort((left, right) => left.documents - right.documents);
+    // Rarest first; equally rare terms in a fixed order, so the sum's order (and its last bit) is fixed.
+    return statistics.sort(
+      (left, right) => left.documents - right.documents || (left.term < right.term ? -1 : 1),
+    );
   }
 
-  /** The BM25 top `limit` items for `query` among those passing `filter`, best first. */
+  /** The BM25 top `limit` items for `query` among those passing `filter`, best first (ties: lower rowid). */
   rank(query: string, limit: number, filter: StoreFilter | undefined): Ranked[] {
     const corpus = this.statistics();
     if (corpus.items === 0 || limit <= 0) return [];
     const terms = this.termStatistics(searchTerms(query), corpus);
     if (terms.length === 0) return [];
-    const idf = new Map(terms.map((entry) => [entry.term, entry.idf]));
     const scores = new Map<number, number>();
     const best = new TopScores(limit);
     const conditions = filterSql(filter);
     let remaining = terms.reduce((sum, entry) => sum + entry.ceiling, 0);
-    const postings = terms.reduce((sum, entry) => sum + entry.documents, 0);
+    let restPostings = terms.reduce((sum, entry) => sum + entry.documents, 0);
     let scanned = 0;
-    for (const entry of terms) {
+    this.restrictedScans = 0;
+    for (const [index, entry] of terms.entries()) {
       const kth = best.kth();
-      // Items not scored yet hold only the remaining terms: none can pass the k-th.
-      if (kth !== undefined && kth >= remaining) break;
-      scanned += entry.documents;
-      if (scanned > this.scanBudget || entry.documents * this.scanCostRatio > postings) {
-        this.paths.fts += 1;
-        return this.rankWithFts(terms, limit, filter);
+      // Items not scored yet hold only the remaining terms: none can reach the k-th (the margin
+      // covers the rounding of the ceilings' sum, and keeps a tie at the k-th for the exact path).
+      if (kth !== undefined && kth > remaining * (1 + 1e-9)) {
+        this.trace('pruned', terms, index);
+        break;
       }
-      const rows = this.candidates(entry.term, conditions).filter((row) => !scores.has(row[0] as number));
+      scanned += entry.documents;
+      if (scanned > this.scanBudget || entry.documents * this.scanCostRatio > restPostings) {
+        this.trace(index === 0 ? 'fts' : 'split', terms, index);
+        const rest = this.rankWithFts(terms.slice(index), limit + scores.size, filter);
+        return [
+          ...[...scores.entries()].map(([rowid, value]) => ({ rowid, score: value })),
+          ...rest.filter((entry) => !scores.has(entry.rowid)),
+        ]
+          .sort(byScore)
+          .slice(0, limit);
+      }
+      // Once the k-th passes the most this term alone can add, its items holding none of the later
+      // terms cannot reach the top k (those holding an earlier term are scored already): fetch only
+      // the items holding it and a later term (a common name part: a tenth of its postings).
+      const later = terms.slice(index + 1).map((next) => next.term);
+      const restricted = kth !== undefined && later.length > 0 && kth > entry.ceiling * (1 + 1e-9);
+      const match = restricted
+        ? `${ftsExpression([entry.term])} AND (${ftsExpression(later)})`
+        : ftsExpression([entry.term]);
+      if (restricted) this.restrictedScans += 1;
+      const rows = this.candidates(match, conditions).filter((row) => !scores.has(row[0] as number));
       this.loadPassageParts(rows.filter((row) => !this.rowTerms.has(row[0] as number)));
       for (const row of rows) {
-        const value = score(this.termsOfRow(row), idf, corpus.averageLength);
+        const value = score(this.termsOfRow(row), terms, corpus.averageLength);
         scores.set(row[0] as number, value);
         best.add(value);
       }
       remaining -= entry.ceiling;
+      restPostings -= entry.documents;
+      if (index === terms.length - 1) this.trace('pruned', terms, terms.length);
     }
-    this.paths.pruned += 1;
     return [...scores.entries()]
       .map(([rowid, value]) => ({ rowid, score: value }))
       .sort(byScore)
       .slice(0, limit);
+  }
+
+  private trace(path: RankingTrace['path'], terms: readonly TermStatistics[], scannedTerms: number): void {
+    this.paths[path] += 1;
+    this.lastRanking = {
+      path,
+      restrictedScans: this.restrictedScans,
+      scanned: terms.slice(0, scannedTerms).map((entry) => entry.documents),
+      rest: terms.slice(scannedTerms).map((entry) => entry.documents),
+    };
   }
 
   /** A candidate row's index terms: kept from an earlier query, else rebuilt from its text. */
@@ -248,9 +315,8 @@ export class LexicalRanker {
     return terms === '' ? [] : terms.split(' ');
   }
 
-  /** Rows (as arrays: rowid, text form, text, question, answer, passage rowid) of the items holding `term`. */
-  private candidates(term: string, conditions: { sql: string; parameters: unknown[] }): unknown[][] {
-    const match = ftsExpression([term]);
+  /** Rows (as arrays: rowid, text form, text, question, answer, passage rowid) of the items matching `match`. */
+  private candidates(match: string, conditions: { sql: string; parameters: unknown[] }): unknown[][] {
     if (conditions.sql === '') return this.statements.candidates.all(match) as unknown[][];
     return this.database
       .prepare(`${candidateSelect} WHERE items_fts MATCH ? AND ${conditions.sql}`)
@@ -258,7 +324,10 @@ export class LexicalRanker {
       .all(match, ...conditions.parameters) as unknown[][];
   }
 
-  /** FTS5's bm25() over every match: for queries made only of words too common to prune. */
+  /**
+   * FTS5's bm25() over every item holding one of `terms` (a query's terms, or the rarest-first
+   * remainder of them), best first, ties to the lower rowid.
+   */
   private rankWithFts(
     terms: readonly TermStatistics[],
     limit: number,
@@ -274,7 +343,7 @@ export class LexicalRanker {
         .prepare(
           `SELECT items_fts.rowid AS rowid, bm25(items_fts) AS score FROM items_fts
            JOIN items i ON i.rowid = items_fts.rowid
-           WHERE items_fts MATCH ? AND ${conditions.sql} ORDER BY score LIMIT ?`,
+           WHERE items_fts MATCH ? AND ${conditions.sql} ORDER BY score, items_fts.rowid LIMIT ?`,
         )
         .all(match, ...conditions.parameters, limit) as typeof rows;
     }
@@ -288,19 +357,23 @@ export class LexicalRanker {
 const candidateSelect = `SELECT i.rowid, i.text_form, i.text, i.question, i.answer, i.passage_rowid
   FROM items_fts JOIN items i ON i.rowid = items_fts.rowid`;
 
-/** BM25 of one item (its terms in order) over the query terms in `idf`. */
+/**
+ * BM25 of one item (its terms in order) over the query `terms`, computed as FTS5's bm25() computes
+ * it for a MATCH of those terms in that order (fts5_aux.c): the same operations in the same order,
+ * so the same double. A term the item lacks adds exactly zero there, and is skipped here.
+ */
 export function score(
   terms: readonly string[],
-  idf: ReadonlyMap<string, number>,
+  query: readonly { readonly term: string; readonly idf: number }[],
   averageLength: number,
 ): number {
-  const norm = k1 * (1 - b + (b * terms.length) / Math.max(averageLength, 1e-9));
+  const norm = k1 * (1 - b + (b * terms.length) / averageLength);
   let total = 0;
   // A handful of query terms against ten-odd item terms: counting in place beats building a map.
-  for (const [term, weight] of idf) {
+  for (const { term, idf } of query) {
     let count = 0;
     for (const candidate of terms) if (candidate === term) count += 1;
-    if (count > 0) total += (weight * count * (k1 + 1)) / (count + norm);
+    if (count > 0) total += idf * ((count * (k1 + 1)) / (count + norm));
   }
   return total;
 }
