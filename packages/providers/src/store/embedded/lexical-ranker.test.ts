@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KnowledgeItem } from '@rootweaver/core';
+import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { indexTermString, indexTerms, queryTerms, searchTerms, stemTerm } from '../lexical-query.js';
 import { syntheticQaPairs } from '../synthetic-qa.js';
 import { ItemTable } from './item-table.js';
 import { LexicalRanker, readVarint, scanBudget, TopScores } from './lexical-ranker.js';
+import { filterSql } from './store-filter.js';
 import { openStoreDatabase } from './store-schema.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rootweaver-lexical-ranker-'));
@@ -18,13 +20,16 @@ function rankerOver(
   items: readonly KnowledgeItem[],
   budget = scanBudget,
   rowTermsLimit?: number,
+  options: { scanCostRatio?: number; database?: (database: Database.Database) => void } = {},
 ): LexicalRanker {
   const database = openStoreDatabase(join(root, name), false);
+  options.database?.(database);
   const table = new ItemTable(database, false);
   let shortest = Number.POSITIVE_INFINITY;
   const ranker = new LexicalRanker(database, () => shortest, {
     scanBudget: budget,
     ...(rowTermsLimit === undefined ? {} : { rowTermsLimit }),
+    ...(options.scanCostRatio === undefined ? {} : { scanCostRatio: options.scanCostRatio }),
   });
   database.transaction(() => {
     for (const written of table.write(items)) {
@@ -193,6 +198,118 @@ describe('LexicalRanker', () => {
     expect(ranker.rank('', 5, undefined)).toEqual([]);
     expect(ranker.rank('qqqxv zzzyw', 5, undefined)).toEqual([]);
     expect(rankerOver('empty', []).rank('gamma', 5, undefined)).toEqual([]);
+  });
+});
+
+/** A small deterministic generator (mulberry32), so a failing case can be run again. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** FTS5's own bm25() ranking of the query's terms, rarest first, ties to the lower rowid. */
+function ftsRanking(
+  database: Database.Database,
+  query: string,
+  limit: number,
+  filter?: { documentIds: string[] },
+): { rowid: number; score: number }[] {
+  const documents = database.prepare('SELECT doc FROM items_vocabulary WHERE term = ?').pluck();
+  const terms = searchTerms(query)
+    .map((term) => ({ term, documents: (documents.get(term) as number | undefined) ?? 0 }))
+    .filter((entry) => entry.documents > 0)
+    .sort((left, right) => left.documents - right.documents || (left.term < right.term ? -1 : 1));
+  if (terms.length === 0) return [];
+  const match = terms.map((entry) => `"${entry.term}"`).join(' OR ');
+  const conditions = filterSql(filter);
+  const rows = database
+    .prepare(
+      `SELECT f.rowid AS rowid, bm25(items_fts) AS score FROM items_fts f JOIN items i ON i.rowid = f.rowid
+       WHERE items_fts MATCH ? ${conditions.sql === '' ? '' : `AND ${conditions.sql}`}
+       ORDER BY score, f.rowid LIMIT ?`,
+    )
+    .all(match, ...conditions.parameters, limit) as { rowid: number; score: number }[];
+  return rows.map((row) => ({ rowid: row.rowid, score: -row.score }));
+}
+
+describe('LexicalRanker against FTS5’s own bm25()', () => {
+  // Invented words with skewed frequencies: a few in a large share of the items (relation words),
+  // some in a few percent (common name parts), a long tail of rare ones; items of 2–14 words with
+  // repeats, so counts above one and short and long items both occur.
+  function corpus(seed: number, size: number): KnowledgeItem[] {
+    const random = seeded(seed);
+    const syllables = ['ka', 'lo', 'mir', 'ten', 'vor', 'ul', 'dra', 'quen', 'zo', 'fel', 'bri', 'nam'];
+    const word = (index: number): string =>
+      `w${[...String(index)].map((digit) => syllables[Number(digit)]).join('')}`;
+    const draw = (): string => {
+      const roll = random();
+      if (roll < 0.3) return word(Math.floor(random() * 4)); // very common
+      if (roll < 0.55) return word(10 + Math.floor(random() * 30)); // name parts
+      return word(100 + Math.floor(random() * size)); // rare
+    };
+    return Array.from({ length: size }, (_value, index): KnowledgeItem => {
+      const length = 2 + Math.floor(random() * 13);
+      const words = Array.from({ length }, draw);
+      if (random() < 0.2) words.push(words[0] as string);
+      const text = words.join(' ');
+      return { id: `g${index}`, documentId: `doc${index % 37}`, kind: 'qa', title: '', text, passage: text };
+    });
+  }
+
+  it('gives FTS5’s top k, scores equal to the last bit, on every path (pruned, restricted, split, FTS5)', () => {
+    const paths = { pruned: 0, fts: 0, split: 0, restricted: 0 };
+    let ties = 0;
+    for (const [seed, size, budget, ratio] of [
+      [1, 3_000, scanBudget, 8],
+      [2, 4_000, 600, 8],
+      [3, 2_500, scanBudget, 2],
+      [4, 3_500, 2_000, 30],
+    ] as const) {
+      const items = corpus(seed, size);
+      let database: Database.Database | undefined;
+      const ranker = rankerOver(`generated-${seed}`, items, budget, undefined, {
+        scanCostRatio: ratio,
+        database: (opened) => {
+          database = opened;
+        },
+      });
+      const random = seeded(seed * 7919);
+      for (let round = 0; round < 150; round += 1) {
+        // A query of 1–5 words from stored items (so terms of every frequency occur), sometimes an unknown one.
+        const source = (items[Math.floor(random() * items.length)]?.text ?? '').split(' ');
+        const picked = Array.from(
+          { length: 1 + Math.floor(random() * 5) },
+          () => source[Math.floor(random() * source.length)] ?? '',
+        );
+        if (random() < 0.1) picked.push('wunheardof');
+        const query = picked.join(' ');
+        for (const limit of [1, 5, 10]) {
+          const filter = round % 5 === 0 ? { documentIds: ['doc3', 'doc11', 'doc20'] } : undefined;
+          const ranked = ranker.rank(query, limit, filter);
+          const expected = ftsRanking(database as Database.Database, query, limit + 1, filter);
+          expect(ranked, `${seed}: ${query} top ${limit}`).toEqual(expected.slice(0, limit));
+          // Equal scores across the k-th place: only the lower rowid's item may be in.
+          if (expected.length > limit && expected[limit]?.score === expected[limit - 1]?.score) ties += 1;
+          if (ranker.lastRanking !== undefined && ranker.lastRanking.restrictedScans > 0)
+            paths.restricted += 1;
+        }
+      }
+      paths.pruned += ranker.paths.pruned;
+      paths.fts += ranker.paths.fts;
+      paths.split += ranker.paths.split;
+    }
+    // Every path was taken, so each was checked against FTS5.
+    expect(paths.pruned).toBeGreaterThan(50);
+    expect(paths.restricted).toBeGreaterThan(20);
+    expect(paths.split).toBeGreaterThan(20);
+    expect(paths.fts).toBeGreaterThan(20);
+    expect(ties).toBeGreaterThan(20);
   });
 });
 

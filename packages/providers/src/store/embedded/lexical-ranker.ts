@@ -113,17 +113,17 @@ export class LexicalRanker {
     this.rowTermsLimit = options.rowTermsLimit ?? 65_536;
     this.statements = {
       averages: database.prepare('SELECT block FROM items_fts_data WHERE id = 1').pluck(),
-      vocabulary: database.prepare(
-        'SELECT doc AS documents, cnt AS occurrences FROM items_vocabulary WHERE term = ?',
-      ),
       insert: database.prepare('INSERT INTO items_fts (rowid, terms) VALUES (?, ?)'),
       delete: database.prepare("INSERT INTO items_fts (items_fts, rowid, terms) VALUES ('delete', ?, ?)"),
       ranked: database.prepare(
         'SELECT rowid, bm25(items_fts) AS score FROM items_fts WHERE items_fts MATCH ? ORDER BY score, rowid LIMIT ?',
       ),
-      // SQLite's ln() is the C library's log(), as bm25() uses: the same idf to the last bit.
-      logarithm: database.prepare('SELECT ln(?)').pluck(),
       candidates: database.prepare(`${candidateSelect} WHERE items_fts MATCH ?`).raw(),
+      // SQLite's ln() is the C library's log(), which bm25() calls on the same operands: the same idf to the last bit.
+      idf: database.prepare(
+        `SELECT doc AS documents, cnt AS occurrences, ln((? - doc + 0.5) / (doc + 0.5)) AS logarithm
+         FROM items_vocabulary WHERE term = ?`,
+      ),
       passages: database
         .prepare('SELECT rowid, title, text FROM passages WHERE rowid IN (SELECT value FROM json_each(?))')
         .raw(),
@@ -191,17 +191,18 @@ export class LexicalRanker {
     for (const term of terms) {
       let frequency = this.terms.get(term);
       if (frequency === undefined) {
-        const counts = (this.statements.vocabulary.get(term) as
-          | { documents: number; occurrences: number }
-          | undefined) ?? { documents: 0, occurrences: 0 };
+        const row = this.statements.idf.get(corpus.items, term) as
+          | { documents: number; occurrences: number; logarithm: number }
+          | undefined;
         // FTS5's own bm25() idf, so all paths rank alike: terms in over half the items weigh ~0.
-        const logarithm =
-          counts.documents === 0
-            ? 0
-            : (this.statements.logarithm.get(
-                (corpus.items - counts.documents + 0.5) / (counts.documents + 0.5),
-              ) as number);
-        frequency = { ...counts, idf: logarithm <= 0 ? 1e-6 : logarithm };
+        frequency =
+          row === undefined
+            ? { documents: 0, occurrences: 0, idf: 0 }
+            : {
+                documents: row.documents,
+                occurrences: row.occurrences,
+                idf: row.logarithm <= 0 ? 1e-6 : row.logarithm,
+              };
         this.terms.set(term, frequency);
       }
       if (frequency.documents === 0) continue;
