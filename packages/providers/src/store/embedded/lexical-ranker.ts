@@ -29,6 +29,8 @@ interface TermStatistics {
   readonly idf: number;
   /** The most the term can add to any item's score. */
   readonly ceiling: number;
+  /** The most the term can add to an item holding it once. */
+  readonly singleCeiling: number;
 }
 
 export interface CorpusStatistics {
@@ -98,6 +100,8 @@ export class LexicalRanker {
   /** The last ranking's path and postings (for benchmarks and tests). */
   lastRanking: RankingTrace | undefined;
   private restrictedScans = 0;
+  /** Rowids per occurrence of a term (`null`: the vocabulary could not be opened). */
+  private instances: Database.Statement | null | undefined;
   /** How many rows had their terms rebuilt from their text (a row's terms are kept until the next write). */
   readonly rowsAnalysed = { count: 0 };
 
@@ -210,12 +214,14 @@ export class LexicalRanker {
       // Its largest possible count (every other holder has at least one) in the shortest item.
       const largestCount = frequency.occurrences - frequency.documents + 1;
       const ceiling = (idf * largestCount * (k1 + 1)) / (largestCount + shortestNorm);
+      const singleCeiling = (idf * (k1 + 1)) / (1 + shortestNorm);
       statistics.push({
         term,
         documents: frequency.documents,
         occurrences: frequency.occurrences,
         idf,
         ceiling,
+        singleCeiling,
       });
     }
     // Rarest first; equally rare terms in a fixed order, so the sum's order (and its last bit) is fixed.
@@ -256,22 +262,27 @@ export class LexicalRanker {
           .sort(byScore)
           .slice(0, limit);
       }
-      // Once the k-th passes the most this term alone can add, its items holding none of the later
-      // terms cannot reach the top k (those holding an earlier term are scored already): fetch only
-      // the items holding it and a later term (a common name part: a tenth of its postings).
-      const later = terms.slice(index + 1).map((next) => next.term);
-      const restricted = kth !== undefined && later.length > 0 && kth > entry.ceiling * (1 + 1e-9);
-      const match = restricted
-        ? `${ftsExpression([entry.term])} AND (${ftsExpression(later)})`
-        : ftsExpression([entry.term]);
-      if (restricted) this.restrictedScans += 1;
-      const rows = this.candidates(match, conditions).filter((row) => !scores.has(row[0] as number));
-      this.loadPassageParts(rows.filter((row) => !this.rowTerms.has(row[0] as number)));
-      for (const row of rows) {
-        const value = score(this.termsOfRow(row), terms, corpus.averageLength);
-        scores.set(row[0] as number, value);
-        best.add(value);
+      const later = terms.slice(index + 1);
+      let bounded: Bounded = entry;
+      // A term a few items hold twice (a name part also in an answer) has a ceiling set by those
+      // items: when bounding the others by one occurrence narrows the fetch, score those few first.
+      const once = { ...entry, ceiling: entry.singleCeiling };
+      if (
+        kth !== undefined &&
+        entry.occurrences > entry.documents &&
+        entry.occurrences <= repeatScanLimit &&
+        candidateMatch(once, later, kth) !== candidateMatch(entry, later, kth)
+      ) {
+        const repeated = this.repeatedRows(entry.term, conditions);
+        if (repeated !== undefined) {
+          this.scoreRows(repeated, terms, corpus, scores, best);
+          bounded = once;
+        }
       }
+      const match = candidateMatch(bounded, later, best.kth());
+      if (match !== ftsExpression([entry.term])) this.restrictedScans += 1;
+      if (match !== undefined)
+        this.scoreRows(this.candidates(match, conditions), terms, corpus, scores, best);
       remaining -= entry.ceiling;
       restPostings -= entry.documents;
       if (index === terms.length - 1) this.trace('pruned', terms, terms.length);
@@ -280,6 +291,55 @@ export class LexicalRanker {
       .map(([rowid, value]) => ({ rowid, score: value }))
       .sort(byScore)
       .slice(0, limit);
+  }
+
+  /** Scores the rows not scored yet with all query terms. */
+  private scoreRows(
+    rows: readonly unknown[][],
+    terms: readonly TermStatistics[],
+    corpus: CorpusStatistics,
+    scores: Map<number, number>,
+    best: TopScores,
+  ): void {
+    const fresh = rows.filter((row) => !scores.has(row[0] as number));
+    this.loadPassageParts(fresh.filter((row) => !this.rowTerms.has(row[0] as number)));
+    for (const row of fresh) {
+      const value = score(this.termsOfRow(row), terms, corpus.averageLength);
+      scores.set(row[0] as number, value);
+      best.add(value);
+    }
+  }
+
+  /**
+   * The candidate rows of the items holding `term` more than once (FTS5's per-instance vocabulary,
+   * one row per occurrence), or `undefined` when that vocabulary cannot be opened.
+   */
+  private repeatedRows(
+    term: string,
+    conditions: { sql: string; parameters: unknown[] },
+  ): unknown[][] | undefined {
+    if (this.instances === undefined) {
+      try {
+        this.database.exec(
+          "CREATE VIRTUAL TABLE IF NOT EXISTS temp.items_instances USING fts5vocab(main, 'items_fts', 'instance')",
+        );
+        this.instances = this.database.prepare('SELECT doc FROM temp.items_instances WHERE term = ?').pluck();
+      } catch {
+        this.instances = null;
+      }
+    }
+    if (this.instances === null) return undefined;
+    const counts = new Map<number, number>();
+    for (const rowid of this.instances.all(term) as number[]) counts.set(rowid, (counts.get(rowid) ?? 0) + 1);
+    const repeated = [...counts].filter(([, count]) => count > 1).map(([rowid]) => rowid);
+    if (repeated.length === 0) return [];
+    return this.database
+      .prepare(
+        `SELECT i.rowid, i.text_form, i.text, i.question, i.answer, i.passage_rowid FROM items i
+         WHERE i.rowid IN (SELECT value FROM json_each(?))${conditions.sql === '' ? '' : ` AND ${conditions.sql}`}`,
+      )
+      .raw()
+      .all(JSON.stringify(repeated), ...conditions.parameters) as unknown[][];
   }
 
   private trace(path: RankingTrace['path'], terms: readonly TermStatistics[], scannedTerms: number): void {
@@ -351,6 +411,68 @@ export class LexicalRanker {
     // FTS5's bm25() is lower-is-better; rankings are higher-is-better.
     return rows.map((row) => ({ rowid: row.rowid, score: -row.score }));
   }
+}
+
+/** Occurrences of a term up to which its items holding it twice are looked up (0.1–0.2 µs each). */
+const repeatScanLimit = 10_000;
+
+/** Above this many later terms, `candidateMatch` does not look for the smallest sets that can pass. */
+const largestSubsetSearch = 6;
+
+type Bounded = Pick<TermStatistics, 'term' | 'ceiling' | 'documents'>;
+
+/**
+ * The MATCH for the items holding `entry` that could still pass the k-th score `kth`, or
+ * `undefined` when none can. An item holding `entry` and the set L of later terms (and no earlier
+ * term: those items are scored already) scores at most its ceiling plus L's ceilings, so only the
+ * items holding one of the smallest sets L whose bound reaches the k-th need scoring. FTS5 walks
+ * every term of a MATCH (an AND of three common terms costs what an OR of them does), so the MATCH
+ * asks for the fewest later terms that every such set holds one of: `entry AND (c1 OR c2)`, a
+ * superset of those items. Once the k-th passes the term's own ceiling, this fetches the items
+ * holding it with a later term — for a common name part next to relation words, a tenth of its
+ * postings — and no longer every item holding it.
+ */
+export function candidateMatch(
+  entry: Bounded,
+  later: readonly Bounded[],
+  kth: number | undefined,
+): string | undefined {
+  const own = ftsExpression([entry.term]);
+  // The margin covers the rounding of the ceilings' sums (and keeps a tie at the k-th fetched).
+  const passes = (ceilings: number): boolean => kth === undefined || kth <= ceilings * (1 + 1e-9);
+  if (later.length === 0 || passes(entry.ceiling)) return passes(entry.ceiling) ? own : undefined;
+  const withAny = (mask: number): string =>
+    `${own} AND (${ftsExpression(later.filter((_next, position) => (mask >> position) & 1).map((next) => next.term))})`;
+  const all = (1 << Math.min(later.length, 30)) - 1;
+  if (later.length > largestSubsetSearch) return withAny(all);
+  const bound = (mask: number): number =>
+    later.reduce((sum, next, position) => ((mask >> position) & 1 ? sum + next.ceiling : sum), entry.ceiling);
+  // The smallest sets that pass: without any one of their terms they no longer do.
+  const smallest: number[] = [];
+  for (let mask = 1; mask <= all; mask += 1) {
+    if (!passes(bound(mask))) continue;
+    let isSmallest = true;
+    for (let position = 0; position < later.length; position += 1) {
+      if ((mask >> position) & 1 && passes(bound(mask & ~(1 << position)))) isSmallest = false;
+    }
+    if (isSmallest) smallest.push(mask);
+  }
+  if (smallest.length === 0) return undefined;
+  // The fewest terms (then the fewest postings) meeting every smallest set.
+  const cost = (mask: number): [number, number] =>
+    later.reduce<[number, number]>(
+      ([count, postings], next, position) =>
+        (mask >> position) & 1 ? [count + 1, postings + next.documents] : [count, postings],
+      [0, 0],
+    );
+  let chosen = all;
+  for (let mask = 1; mask <= all; mask += 1) {
+    if (!smallest.every((set) => (set & mask) !== 0)) continue;
+    const [count, postings] = cost(mask);
+    const [bestCount, bestPostings] = cost(chosen);
+    if (count < bestCount || (count === bestCount && postings < bestPostings)) chosen = mask;
+  }
+  return withAny(chosen);
 }
 
 // No join with `passages`: at 1M pairs that random lookup per posting cost 3× the rest of the
