@@ -7,6 +7,7 @@
 //
 //   node tools/bench/dist/peers.js [--sizes 10000,100000] [--million] [--queries 1000] [--no-dense] [--no-lexical]
 //     [--lexical-peers 'raw FTS5,FlexSearch'] [--lexical-peers-at-million 'raw FTS5'] [--dense-at-million]
+//   EmbeddedStore's lexical search alone at 1M: --sizes '' --million --no-dense --lexical-peers-at-million ''
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -53,13 +54,20 @@ const { values } = parseArgs({
     'dense-at-million': { type: 'boolean', default: false },
   },
 });
-const sizes = values.sizes.split(',').map(Number);
+// `--sizes ''` with `--million`: only the 1M run.
+const sizes = values.sizes.split(',').filter(Boolean).map(Number);
 if (values.million) sizes.push(1_000_000);
 const queryCount = Number(values.queries);
 let lexicalPeers = new Set<string>();
 const choosePeers = (size: number): void => {
   const list = size >= 1_000_000 ? values['lexical-peers-at-million'] : values['lexical-peers'];
-  lexicalPeers = new Set(['EmbeddedStore', ...list.split(',').map((name) => name.trim())]);
+  lexicalPeers = new Set([
+    'EmbeddedStore',
+    ...list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ]);
 };
 const only = <T>(engines: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(engines).filter(([name]) => lexicalPeers.has(name)));

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { indexTermString, indexTerms, queryTerms, searchTerms, stemTerm } from '../lexical-query.js';
 import { syntheticQaPairs } from '../synthetic-qa.js';
 import { ItemTable } from './item-table.js';
-import { LexicalRanker, readVarint, scanBudget, TopScores } from './lexical-ranker.js';
+import { candidateMatch, LexicalRanker, readVarint, scanBudget, TopScores } from './lexical-ranker.js';
 import { filterSql } from './store-filter.js';
 import { openStoreDatabase } from './store-schema.js';
 
@@ -263,7 +263,7 @@ describe('LexicalRanker against FTS5’s own bm25()', () => {
   }
 
   it('gives FTS5’s top k, scores equal to the last bit, on every path (pruned, restricted, split, FTS5)', () => {
-    const paths = { pruned: 0, fts: 0, split: 0, restricted: 0 };
+    const paths = { pruned: 0, fts: 0, split: 0, restricted: 0, repeats: 0 };
     let ties = 0;
     for (const [seed, size, budget, ratio] of [
       [1, 3_000, scanBudget, 8],
@@ -296,8 +296,8 @@ describe('LexicalRanker against FTS5’s own bm25()', () => {
           expect(ranked, `${seed}: ${query} top ${limit}`).toEqual(expected.slice(0, limit));
           // Equal scores across the k-th place: only the lower rowid's item may be in.
           if (expected.length > limit && expected[limit]?.score === expected[limit - 1]?.score) ties += 1;
-          if (ranker.lastRanking !== undefined && ranker.lastRanking.restrictedScans > 0)
-            paths.restricted += 1;
+          if ((ranker.lastRanking?.restrictedScans ?? 0) > 0) paths.restricted += 1;
+          if ((ranker.lastRanking?.repeatLookups ?? 0) > 0) paths.repeats += 1;
         }
       }
       paths.pruned += ranker.paths.pruned;
@@ -310,6 +310,98 @@ describe('LexicalRanker against FTS5’s own bm25()', () => {
     expect(paths.split).toBeGreaterThan(20);
     expect(paths.fts).toBeGreaterThan(20);
     expect(ties).toBeGreaterThan(20);
+    expect(paths.repeats).toBeGreaterThan(10);
+  });
+});
+
+describe('candidateMatch', () => {
+  it('asks for a later term of every set of later terms whose ceilings can still reach the k-th', () => {
+    const ceiling = fc.double({ min: 0.01, max: 10, noNaN: true });
+    fc.assert(
+      fc.property(
+        ceiling,
+        fc.array(fc.tuple(ceiling, fc.integer({ min: 1, max: 1e6 })), { maxLength: 6 }),
+        fc.double({ min: 0, max: 40, noNaN: true }),
+        (own, laterCeilings, kth) => {
+          const later = laterCeilings.map(([value, documents], index) => ({
+            term: `c${index}`,
+            ceiling: value,
+            documents,
+          }));
+          const match = candidateMatch({ term: 'own', ceiling: own, documents: 1 }, later, kth);
+          const reaches = (members: readonly { ceiling: number }[]): boolean =>
+            members.reduce((sum, member) => sum + member.ceiling, own) * (1 + 1e-9) >= kth;
+          if (reaches([])) {
+            expect(match).toBe('"own"');
+            return;
+          }
+          const asked = new Set([...(match ?? '').matchAll(/"(c\d+)"/g)].map((found) => found[1]));
+          let anyReaches = false;
+          for (let mask = 1; mask < 1 << later.length; mask += 1) {
+            const members = later.filter((_member, position) => (mask >> position) & 1);
+            if (!reaches(members)) continue;
+            anyReaches = true;
+            expect(members.some((member) => asked.has(member.term))).toBe(true);
+          }
+          if (!anyReaches) expect(match).toBeUndefined();
+          else expect(match?.startsWith('"own" AND (')).toBe(true);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('asks for a term all the reaching sets share, not for every later term', () => {
+    const later = [
+      { term: 'award', ceiling: 2, documents: 100_000 },
+      { term: 'win', ceiling: 2, documents: 100_000 },
+    ];
+    // Only the name part with both later terms can reach 12: one of them is enough to ask for.
+    expect(candidateMatch({ term: 'name', ceiling: 9, documents: 1_800 }, later, 12)).toBe(
+      '"name" AND ("award")',
+    );
+    expect(candidateMatch({ term: 'name', ceiling: 9, documents: 1_800 }, later, 10.5)).toBe(
+      '"name" AND ("award" OR "win")',
+    );
+    expect(candidateMatch({ term: 'name', ceiling: 9, documents: 1_800 }, later, 13.5)).toBeUndefined();
+  });
+});
+
+describe('LexicalRanker on a term some items hold twice', () => {
+  it('scores those items first, then fetches only the items with a later term', () => {
+    // 40 long items with a rare term set the k-th; a name part in 300 items (a third with the
+    // relation word) and once twice, in the shortest item, which holds no other query term.
+    const texts = Array.from({ length: 5_000 }, (_value, index) => {
+      const words = [`wfill${index % 97}`, `wpad${index % 89}`, `wx${index}`];
+      if (index < 40)
+        words.push('wrare', ...Array.from({ length: 4 }, (_unused, position) => `wlong${position}`));
+      if (index >= 100 && index < 400) words.push('wname');
+      if (index >= 100 && index < 400 && index % 3 === 0) words.push('wrel');
+      if (index >= 1_000 && index < 3_000) words.push('wrel');
+      return words.join(' ');
+    });
+    texts.push('wname wname wq');
+    const items = texts.map(
+      (text, index): KnowledgeItem => ({
+        id: `r${index}`,
+        documentId: `r${index}`,
+        kind: 'qa',
+        title: '',
+        text,
+        passage: text,
+      }),
+    );
+    let database: Database.Database | undefined;
+    const ranker = rankerOver('repeated', items, scanBudget, undefined, {
+      scanCostRatio: 2,
+      database: (opened) => {
+        database = opened;
+      },
+    });
+    const ranked = ranker.rank('wrare wname wrel', 10, undefined);
+    expect(ranker.lastRanking).toMatchObject({ path: 'pruned', restrictedScans: 1, repeatLookups: 1 });
+    expect(ranked[0]?.rowid).toBe(items.length);
+    expect(ranked).toEqual(ftsRanking(database as Database.Database, 'wrare wname wrel', 10));
   });
 });
 

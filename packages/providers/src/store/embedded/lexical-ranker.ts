@@ -64,6 +64,8 @@ export interface RankingTrace {
   readonly rest: readonly number[];
   /** Scanned terms whose items were fetched only when they also held a later term. */
   readonly restrictedScans: number;
+  /** Scanned terms whose items holding them twice were scored first. */
+  readonly repeatLookups: number;
 }
 
 /**
@@ -100,6 +102,7 @@ export class LexicalRanker {
   /** The last ranking's path and postings (for benchmarks and tests). */
   lastRanking: RankingTrace | undefined;
   private restrictedScans = 0;
+  private repeatLookups = 0;
   /** Rowids per occurrence of a term (`null`: the vocabulary could not be opened). */
   private instances: Database.Statement | null | undefined;
   /** How many rows had their terms rebuilt from their text (a row's terms are kept until the next write). */
@@ -243,6 +246,7 @@ export class LexicalRanker {
     let restPostings = terms.reduce((sum, entry) => sum + entry.documents, 0);
     let scanned = 0;
     this.restrictedScans = 0;
+    this.repeatLookups = 0;
     for (const [index, entry] of terms.entries()) {
       const kth = best.kth();
       // Items not scored yet hold only the remaining terms: none can reach the k-th (the margin
@@ -275,6 +279,7 @@ export class LexicalRanker {
       ) {
         const repeated = this.repeatedRows(entry.term, conditions);
         if (repeated !== undefined) {
+          this.repeatLookups += 1;
           this.scoreRows(repeated, terms, corpus, scores, best);
           bounded = once;
         }
@@ -347,6 +352,7 @@ export class LexicalRanker {
     this.lastRanking = {
       path,
       restrictedScans: this.restrictedScans,
+      repeatLookups: this.repeatLookups,
       scanned: terms.slice(0, scannedTerms).map((entry) => entry.documents),
       rest: terms.slice(scannedTerms).map((entry) => entry.documents),
     };
