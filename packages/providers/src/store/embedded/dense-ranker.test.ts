@@ -119,6 +119,39 @@ describe('DenseRanker', () => {
     );
   });
 
+  it('maps the saved file when the store is read-only, with the same neighbours, and refuses writes', () => {
+    counter += 1;
+    const directory = join(root, `store-${counter}`);
+    const first = open(directory);
+    fill(first.ranker, first.database);
+    first.ranker.flush();
+    const expected = vectors.slice(0, 20).map((vector) => first.ranker.rank(vector, 5, undefined));
+    expect(first.ranker.mapped).toBe(false);
+    first.close();
+
+    const database = openStoreDatabase(directory, true);
+    const ranker = new DenseRanker({
+      directory,
+      database,
+      meta: new MetaTable(database, true),
+      readonly: true,
+    });
+    ranker.open(16);
+    expect(ranker.mapped).toBe(true);
+    expect(ranker.size).toBe(300);
+    expect(vectors.slice(0, 20).map((vector) => ranker.rank(vector, 5, undefined))).toEqual(expected);
+    expect(() => ranker.apply(16, [{ rowid: 1, vector: vectors[1] as Float32Array }])).toThrow(
+      /memory-mapped/,
+    );
+    database.close();
+
+    // A writable open copies the file into memory, so it can change.
+    const writable = open(directory);
+    writable.ranker.open(16);
+    expect(writable.ranker.mapped).toBe(false);
+    writable.close();
+  });
+
   it('rebuilds when SQLite changed after the file was saved (a crash before flush)', () => {
     counter += 1;
     const directory = join(root, `store-${counter}`);

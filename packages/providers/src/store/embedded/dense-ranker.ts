@@ -23,7 +23,8 @@ export interface VectorChange {
  * Dense search over an HNSW index (usearch, cosine, f16) kept in `vectors.usearch` and keyed by
  * item rowid. SQLite is the source of truth: every vector is also written, in the item's own
  * transaction, as an 8-bit copy in the `vectors` table. The HNSW file is saved on flush and loaded
- * on open only when its generation and fingerprint (size + CRC-32) match `meta`; otherwise it is
+ * on open (memory-mapped when the store is read-only) only when its generation and fingerprint
+ * (size + CRC-32) match `meta`; otherwise it is
  * rebuilt from the copies. So a crash between a commit and a flush loses nothing, and a damaged
  * file never reaches usearch's loader.
  */
@@ -72,6 +73,11 @@ export class DenseRanker {
     return this.index?.size ?? 0;
   }
 
+  /** Whether the HNSW index is memory-mapped from its file (a read-only store's saved index). */
+  get mapped(): boolean {
+    return this.index?.mapped ?? false;
+  }
+
   get hasVectors(): boolean {
     return this.size > 0;
   }
@@ -83,7 +89,8 @@ export class DenseRanker {
     const recorded = this.meta.get('vectors_file_fingerprint');
     if (this.meta.get('vectors_file_generation') === generation && recorded !== undefined) {
       if (fileFingerprint(this.path) === recorded) {
-        const { index, fileDimension } = VectorIndex.load(this.path, dimension);
+        // Read-only (every `ask`): map the file rather than copy it; a writer loads it to change it.
+        const { index, fileDimension } = VectorIndex.load(this.path, dimension, { mapped: this.readonly });
         if (fileDimension !== dimension) {
           throw new RootweaverError(
             'dimension-mismatch',

@@ -125,17 +125,21 @@ export interface WrittenItem {
  */
 /** The item a stored row stands for (without a vector). */
 function itemOf(row: HitRow): KnowledgeItem {
-  return {
+  // Optional fields assigned, not spread: this runs for every hit of every search.
+  const item: {
+    -readonly [Key in keyof KnowledgeItem]: KnowledgeItem[Key];
+  } = {
     id: row.id,
     documentId: row.document_id,
     kind: row.kind,
     title: row.title,
     text: textOf(row),
     passage: row.passage ?? '',
-    ...(row.question === null ? {} : { question: row.question }),
-    ...(row.answer === null ? {} : { answer: row.answer }),
-    ...(row.metadata === null ? {} : { metadata: JSON.parse(row.metadata) as Record<string, MetadataValue> }),
   };
+  if (row.question !== null) item.question = row.question;
+  if (row.answer !== null) item.answer = row.answer;
+  if (row.metadata !== null) item.metadata = JSON.parse(row.metadata) as Record<string, MetadataValue>;
+  return item;
 }
 
 const hitSelect = `SELECT i.rowid, i.id, p.document_id, i.kind, p.title, i.text_form, i.text, p.text AS passage,
@@ -340,7 +344,10 @@ export class ItemTable {
     for (const entry of ranking) {
       const row = byRowid.get(entry.rowid);
       if (row === undefined) continue;
-      hits.push({ ...itemOf(row), score: entry.score, rank: hits.length + 1 });
+      const hit = itemOf(row) as { -readonly [Key in keyof SearchHit]: SearchHit[Key] };
+      hit.score = entry.score;
+      hit.rank = hits.length + 1;
+      hits.push(hit);
     }
     return hits;
   }
