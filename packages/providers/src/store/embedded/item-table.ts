@@ -351,9 +351,7 @@ export class ItemTable {
     if (rowids.length <= 64) {
       let statement = this.hitStatements[rowids.length];
       if (statement === undefined) {
-        statement = this.database
-          .prepare(`${hitSelect} IN (${rowids.map(() => '?').join(', ')})`)
-          .raw();
+        statement = this.database.prepare(`${hitSelect} IN (${rowids.map(() => '?').join(', ')})`).raw();
         this.hitStatements[rowids.length] = statement;
       }
       rows = statement.all(...rowids) as HitColumns[];
