@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KnowledgeItem } from '@rootweaver/core';
+import { type KnowledgeItem, seededRandom } from '@rootweaver/core';
 import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -201,18 +201,6 @@ describe('LexicalRanker', () => {
   });
 });
 
-/** A small deterministic generator (mulberry32), so a failing case can be run again. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** FTS5's own bm25() ranking of the query's terms, rarest first, ties to the lower rowid. */
 function ftsRanking(
   database: Database.Database,
@@ -243,7 +231,7 @@ describe('LexicalRanker against FTS5’s own bm25()', () => {
   // some in a few percent (common name parts), a long tail of rare ones; items of 2–14 words with
   // repeats, so counts above one and short and long items both occur.
   function corpus(seed: number, size: number): KnowledgeItem[] {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const syllables = ['ka', 'lo', 'mir', 'ten', 'vor', 'ul', 'dra', 'quen', 'zo', 'fel', 'bri', 'nam'];
     const word = (index: number): string =>
       `w${[...String(index)].map((digit) => syllables[Number(digit)]).join('')}`;
@@ -279,7 +267,7 @@ describe('LexicalRanker against FTS5’s own bm25()', () => {
           database = opened;
         },
       });
-      const random = seeded(seed * 7919);
+      const random = seededRandom(seed * 7919);
       for (let round = 0; round < 150; round += 1) {
         // A query of 1–5 words from stored items (so terms of every frequency occur), sometimes an unknown one.
         const source = (items[Math.floor(random() * items.length)]?.text ?? '').split(' ');
