@@ -77,12 +77,13 @@ export function textOf(row: TextSource): string {
 }
 
 /**
- * 53-bit hash (cyrb53) of a string. The id and passage indexes hold these integers instead of the
+ * 53-bit hash (cyrb53) of a string, `seed` continuing an earlier hash (so several strings hash
+ * without being joined into one). The id and passage indexes hold these integers instead of the
  * strings, and a lookup compares the strings of the (almost always one) rows that share a hash.
  */
-export function stringHash(id: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+export function stringHash(id: string, seed = 0): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
   for (let index = 0; index < id.length; index += 1) {
     const code = id.charCodeAt(index);
     h1 = Math.imul(h1 ^ code, 2654435761);
@@ -320,7 +321,7 @@ export class ItemTable {
         entry = {
           documentId: item.documentId,
           title: item.title,
-          hash: stringHash(`${item.documentId}\u0000${item.title}\u0000${item.passage}`),
+          hash: stringHash(item.passage, stringHash(item.title, stringHash(item.documentId))),
         };
         const list = byText.get(item.passage);
         if (list === undefined) byText.set(item.passage, [entry]);
