@@ -57,6 +57,11 @@ export interface SearchResult {
   readonly hits: SearchHit[];
   readonly mode: SearchMode;
   readonly latencyMs: number;
+  /**
+   * Where `latencyMs` went, for stores that can tell: ranking (the index searches and fusion) and
+   * reading the hits' payloads (ids, texts, passages) from where they are stored.
+   */
+  readonly timings?: { readonly rankingMs: number; readonly payloadMs: number };
 }
 
 export interface UpsertOptions {

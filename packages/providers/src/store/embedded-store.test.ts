@@ -325,7 +325,13 @@ describe('EmbeddedStore', () => {
     await writer.upsert({ items: [item('a', 'd', 'hello world')] });
     await writer.close();
     const reader = await EmbeddedStore.open({ directory, readonly: true });
-    expect((await reader.search({ query: 'hello', topK: 1 })).hits[0]?.id).toBe('a');
+    const result = await reader.search({ query: 'hello', topK: 1 });
+    expect(result.hits[0]?.id).toBe('a');
+    // The latency splits into ranking and reading the payloads, and nothing else.
+    const { rankingMs = -1, payloadMs = -1 } = result.timings ?? {};
+    expect(rankingMs).toBeGreaterThanOrEqual(0);
+    expect(payloadMs).toBeGreaterThanOrEqual(0);
+    expect(rankingMs + payloadMs).toBeCloseTo(result.latencyMs, 6);
     const error = await failure(reader.upsert({ items: [item('b', 'd', 'x')] }));
     expect(error.code).toBe('invalid-input');
     await reader.close();

@@ -223,8 +223,15 @@ export class EmbeddedStore implements KnowledgeStore {
         ]);
       }
     }
+    const ranked = performance.now();
     const hits = this.items.hits(ranking.slice(0, topK));
-    return { hits, mode, latencyMs: performance.now() - started };
+    const finished = performance.now();
+    return {
+      hits,
+      mode,
+      latencyMs: finished - started,
+      timings: { rankingMs: ranked - started, payloadMs: finished - ranked },
+    };
   }
 
   async listItems(options: ListItemsOptions = {}): Promise<KnowledgeItem[]> {

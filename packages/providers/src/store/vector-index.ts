@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { RootweaverError } from '@rootweaver/core';
 
 /** The subset of usearch's `Index` this package uses. */
 interface UsearchIndex {
@@ -14,6 +15,7 @@ interface UsearchIndex {
   dimensions(): number;
   save(path: string): void;
   load(path: string): void;
+  view(path: string): void;
 }
 
 interface UsearchModule {
@@ -55,17 +57,38 @@ export interface VectorMatch {
 export class VectorIndex {
   private readonly index: UsearchIndex;
   readonly dimension: number;
+  /** Memory-mapped from its file (read-only): adding or removing vectors throws. */
+  readonly mapped: boolean;
 
-  constructor(dimension: number) {
+  constructor(dimension: number, mapped = false) {
     this.dimension = dimension;
+    this.mapped = mapped;
     this.index = new (loadUsearch().Index)({ dimensions: dimension, ...hnswSettings });
   }
 
-  /** Loads a saved index; returns the dimension stored in the file. Throws on an unreadable file. */
-  static load(path: string, dimension: number): { index: VectorIndex; fileDimension: number } {
-    const index = new VectorIndex(dimension);
-    index.index.load(path);
+  /**
+   * Opens a saved index; returns the dimension stored in the file. `mapped` memory-maps the file
+   * (usearch's `view`) instead of copying it into memory: ~15× faster to open, the pages read on
+   * demand from the OS cache, but the index cannot change. Throws on an unreadable file.
+   */
+  static load(
+    path: string,
+    dimension: number,
+    options: { mapped?: boolean } = {},
+  ): { index: VectorIndex; fileDimension: number } {
+    const index = new VectorIndex(dimension, options.mapped === true);
+    if (options.mapped === true) index.index.view(path);
+    else index.index.load(path);
     return { index, fileDimension: index.index.dimensions() };
+  }
+
+  private assertMutable(): void {
+    if (this.mapped) {
+      throw new RootweaverError(
+        'invalid-input',
+        'This vector index is memory-mapped from its file and cannot change; open the store without `readonly` to write to it.',
+      );
+    }
   }
 
   get size(): number {
@@ -74,6 +97,7 @@ export class VectorIndex {
 
   /** Adds or replaces the vector for `key`. */
   set(key: number, vector: Float32Array): void {
+    this.assertMutable();
     const bigKey = BigInt(key);
     if (this.index.contains(bigKey)) this.index.remove(bigKey);
     this.index.add(bigKey, vector);
@@ -81,6 +105,7 @@ export class VectorIndex {
 
   /** Adds or replaces many vectors in one batch. */
   setMany(entries: readonly { key: number; vector: Float32Array }[]): void {
+    this.assertMutable();
     if (entries.length === 0) return;
     const latest = new Map<number, Float32Array>();
     for (const entry of entries) latest.set(entry.key, entry.vector);
@@ -96,6 +121,7 @@ export class VectorIndex {
 
   /** Adds many new vectors at once (keys must not be present yet); `vectors` is row-major. */
   addMany(keys: readonly number[], vectors: Float32Array): void {
+    this.assertMutable();
     if (keys.length === 0) return;
     this.index.add(
       BigUint64Array.from(keys, (key) => BigInt(key)),
@@ -104,6 +130,7 @@ export class VectorIndex {
   }
 
   delete(key: number): void {
+    this.assertMutable();
     const bigKey = BigInt(key);
     if (this.index.contains(bigKey)) this.index.remove(bigKey);
   }

@@ -5,7 +5,7 @@ import { cosineSimilarity } from '@rootweaver/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clusteredUnitVectors } from '../synthetic-qa.js';
 import { DenseRanker } from './dense-ranker.js';
-import { fileFingerprint } from './file-fingerprint.js';
+import { fileFingerprint, fileStamp, stampFile } from './file-fingerprint.js';
 import { MetaTable, openStoreDatabase } from './store-schema.js';
 import { dequantizeVector, quantizedDimension, quantizeVector } from './vector-codec.js';
 
@@ -64,6 +64,21 @@ describe('fileFingerprint', () => {
   });
 });
 
+describe('stampFile', () => {
+  it('stamps a file so that any later write, even of the same bytes at once, changes its stamp', () => {
+    const path = join(root, 'stamped');
+    writeFileSync(path, 'abc');
+    const stamp = stampFile(path);
+    expect(fileStamp(path)).toBe(stamp);
+    writeFileSync(path, 'abc');
+    expect(fileStamp(path)).not.toBe(stamp);
+    const again = stampFile(path);
+    truncateSync(path, 2);
+    expect(fileStamp(path)).not.toBe(again);
+    expect(fileStamp(join(root, 'absent'))).toBeUndefined();
+  });
+});
+
 describe('DenseRanker', () => {
   const vectors = clusteredUnitVectors(300, 16, { clusters: 10, seed: 9 });
   const fill = (ranker: DenseRanker, database: ReturnType<typeof openStoreDatabase>): void => {
@@ -100,9 +115,18 @@ describe('DenseRanker', () => {
     const reopened = open(directory);
     reopened.ranker.open(16);
     expect(reopened.ranker.size).toBe(300);
+    expect(reopened.ranker.verifiedBy).toBe('stamp'); // untouched since flush: no pass over its bytes
     reopened.ranker.flush(); // nothing changed: nothing written
     expect(readFileSync(reopened.ranker.path).equals(saved)).toBe(true);
     reopened.close();
+
+    // The same bytes written again: the stamp no longer holds, the checksum does.
+    writeFileSync(join(directory, 'vectors.usearch'), saved);
+    const rewritten = open(directory);
+    rewritten.ranker.open(16);
+    expect(rewritten.ranker.verifiedBy).toBe('checksum');
+    expect(rewritten.ranker.size).toBe(300);
+    rewritten.close();
 
     // A file of the right size with one byte changed never reaches usearch's loader.
     const damaged = Buffer.from(saved);
@@ -110,6 +134,7 @@ describe('DenseRanker', () => {
     writeFileSync(join(directory, 'vectors.usearch'), damaged);
     const rebuilt = open(directory);
     rebuilt.ranker.open(16);
+    expect(rebuilt.ranker.verifiedBy).toBe('checksum');
     expect(rebuilt.ranker.size).toBe(300);
     expect(rebuilt.ranker.rank(vectors[7] as Float32Array, 1, undefined)[0]?.rowid).toBe(8);
     rebuilt.ranker.flush();
@@ -117,6 +142,39 @@ describe('DenseRanker', () => {
     expect(fileFingerprint(join(directory, 'vectors.usearch'))).not.toBe(
       fileFingerprint(join(directory, 'absent')),
     );
+  });
+
+  it('maps the saved file when the store is read-only, with the same neighbours, and refuses writes', () => {
+    counter += 1;
+    const directory = join(root, `store-${counter}`);
+    const first = open(directory);
+    fill(first.ranker, first.database);
+    first.ranker.flush();
+    const expected = vectors.slice(0, 20).map((vector) => first.ranker.rank(vector, 5, undefined));
+    expect(first.ranker.mapped).toBe(false);
+    first.close();
+
+    const database = openStoreDatabase(directory, true);
+    const ranker = new DenseRanker({
+      directory,
+      database,
+      meta: new MetaTable(database, true),
+      readonly: true,
+    });
+    ranker.open(16);
+    expect(ranker.mapped).toBe(true);
+    expect(ranker.size).toBe(300);
+    expect(vectors.slice(0, 20).map((vector) => ranker.rank(vector, 5, undefined))).toEqual(expected);
+    expect(() => ranker.apply(16, [{ rowid: 1, vector: vectors[1] as Float32Array }])).toThrow(
+      /memory-mapped/,
+    );
+    database.close();
+
+    // A writable open copies the file into memory, so it can change.
+    const writable = open(directory);
+    writable.ranker.open(16);
+    expect(writable.ranker.mapped).toBe(false);
+    writable.close();
   });
 
   it('rebuilds when SQLite changed after the file was saved (a crash before flush)', () => {

@@ -4,7 +4,7 @@ import type { StoreFilter } from '@rootweaver/core';
 import { cosineSimilarity, RootweaverError } from '@rootweaver/core';
 import type Database from 'better-sqlite3';
 import { VectorIndex } from '../vector-index.js';
-import { fileFingerprint } from './file-fingerprint.js';
+import { fileFingerprint, fileStamp, stampFile } from './file-fingerprint.js';
 import { byScore, type Ranked } from './fusion.js';
 import { filterSql, isFilterEmpty } from './store-filter.js';
 import { corrupt, type MetaTable, rebuildHint } from './store-schema.js';
@@ -23,9 +23,11 @@ export interface VectorChange {
  * Dense search over an HNSW index (usearch, cosine, f16) kept in `vectors.usearch` and keyed by
  * item rowid. SQLite is the source of truth: every vector is also written, in the item's own
  * transaction, as an 8-bit copy in the `vectors` table. The HNSW file is saved on flush and loaded
- * on open only when its generation and fingerprint (size + CRC-32) match `meta`; otherwise it is
- * rebuilt from the copies. So a crash between a commit and a flush loses nothing, and a damaged
- * file never reaches usearch's loader.
+ * on open (memory-mapped when the store is read-only) only when its generation matches `meta` and
+ * the file is the one flush saved: untouched since by its stamp (inode, size, the modification
+ * time flush gave it), or else by its fingerprint (size + CRC-32 of every byte); otherwise it is
+ * rebuilt from the copies. So a crash between a commit and a flush loses nothing, and a file written,
+ * damaged or replaced since it was saved never reaches usearch's loader.
  */
 export class DenseRanker {
   private readonly directory: string;
@@ -34,6 +36,12 @@ export class DenseRanker {
   private readonly readonly: boolean;
   private index: VectorIndex | undefined;
   private dirty = false;
+  /**
+   * How the saved file was trusted on open: its stamp (inode, size and the modification time flush
+   * gave it, so not written since) or its checksum (a pass over every byte); `undefined` when no
+   * saved file matched the data's generation.
+   */
+  verifiedBy: 'stamp' | 'checksum' | undefined;
   private readonly statements;
 
   constructor(options: {
@@ -72,18 +80,28 @@ export class DenseRanker {
     return this.index?.size ?? 0;
   }
 
+  /** Whether the HNSW index is memory-mapped from its file (a read-only store's saved index). */
+  get mapped(): boolean {
+    return this.index?.mapped ?? false;
+  }
+
   get hasVectors(): boolean {
     return this.size > 0;
   }
 
   /** Loads `vectors.usearch` when it is the one saved for the current data; else rebuilds it from SQLite. */
   open(dimension: number | undefined): void {
+    this.verifiedBy = undefined;
     if (dimension === undefined) return;
     const generation = this.meta.get('vector_generation');
     const recorded = this.meta.get('vectors_file_fingerprint');
     if (this.meta.get('vectors_file_generation') === generation && recorded !== undefined) {
-      if (fileFingerprint(this.path) === recorded) {
-        const { index, fileDimension } = VectorIndex.load(this.path, dimension);
+      // The file flush stamped, untouched since, needs no pass over its bytes; any other is checked.
+      const stamp = this.meta.get('vectors_file_stamp');
+      this.verifiedBy = stamp !== undefined && fileStamp(this.path) === stamp ? 'stamp' : 'checksum';
+      if (this.verifiedBy === 'stamp' || fileFingerprint(this.path) === recorded) {
+        // Read-only (every `ask`): map the file rather than copy it; a writer loads it to change it.
+        const { index, fileDimension } = VectorIndex.load(this.path, dimension, { mapped: this.readonly });
         if (fileDimension !== dimension) {
           throw new RootweaverError(
             'dimension-mismatch',
@@ -201,11 +219,14 @@ export class DenseRanker {
     const temporary = `${this.path}.tmp`;
     this.index.save(temporary);
     const fingerprint = fileFingerprint(temporary) ?? '';
+    // A rename keeps the inode and modification time the stamp is made of.
+    const stamp = stampFile(temporary);
     renameSync(temporary, this.path);
     const generation = this.meta.get('vector_generation') ?? '0';
     this.database.transaction(() => {
       this.meta.set('vectors_file_generation', generation);
       this.meta.set('vectors_file_fingerprint', fingerprint);
+      this.meta.set('vectors_file_stamp', stamp);
     })();
     this.dirty = false;
   }

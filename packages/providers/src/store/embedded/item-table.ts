@@ -64,15 +64,26 @@ export function textFormOf(item: KnowledgeItem): TextForm {
 }
 
 export function textOf(row: TextSource): string {
-  switch (row.text_form) {
+  return composeText(row.text_form, row.text, row.question, row.answer, row.title, row.passage);
+}
+
+function composeText(
+  form: TextForm,
+  text: string | null,
+  question: string | null,
+  answer: string | null,
+  title: string,
+  passage: string | null,
+): string {
+  switch (form) {
     case 1:
-      return `${row.question ?? ''} ${row.answer ?? ''}`;
+      return `${question ?? ''} ${answer ?? ''}`;
     case 2:
-      return `${row.title}: ${row.question ?? ''} ${row.answer ?? ''}`;
+      return `${title}: ${question ?? ''} ${answer ?? ''}`;
     case 3:
-      return row.passage ?? '';
+      return passage ?? '';
     default:
-      return row.text ?? '';
+      return text ?? '';
   }
 }
 
@@ -100,13 +111,20 @@ interface StoredRow extends TextSource {
   readonly passage_rowid: number;
 }
 
-interface HitRow extends TextSource {
-  readonly rowid: number;
-  readonly id: string;
-  readonly document_id: string;
-  readonly kind: KnowledgeItemKind;
-  readonly metadata: string | null;
-}
+/** A hit's columns, in `hitSelect`'s order (read raw: no object per row from the driver). */
+type HitColumns = [
+  rowid: number,
+  id: string,
+  documentId: string,
+  kind: KnowledgeItemKind,
+  title: string,
+  textForm: TextForm,
+  text: string | null,
+  passage: string | null,
+  question: string | null,
+  answer: string | null,
+  metadata: string | null,
+];
 
 /** What a write did to one item, for the FTS5 index and the vectors. */
 export interface WrittenItem {
@@ -119,29 +137,34 @@ export interface WrittenItem {
   readonly previousTerms?: string;
 }
 
-/**
- * The payload rows: `passages` (document id, title and passage text, once per distinct passage)
- * and `items` (id, kind, question, answer, metadata, and `text` only when it is not rebuilt from
- * them). Knows nothing of rankings; the lexical and dense rankers keep their own tables.
- */
 /** The item a stored row stands for (without a vector). */
-function itemOf(row: HitRow): KnowledgeItem {
-  return {
-    id: row.id,
-    documentId: row.document_id,
-    kind: row.kind,
-    title: row.title,
-    text: textOf(row),
-    passage: row.passage ?? '',
-    ...(row.question === null ? {} : { question: row.question }),
-    ...(row.answer === null ? {} : { answer: row.answer }),
-    ...(row.metadata === null ? {} : { metadata: JSON.parse(row.metadata) as Record<string, MetadataValue> }),
+function itemOf(columns: HitColumns): KnowledgeItem {
+  const [, id, documentId, kind, title, textForm, text, passage, question, answer, metadata] = columns;
+  // Optional fields assigned, not spread: this runs for every hit of every search.
+  const item: {
+    -readonly [Key in keyof KnowledgeItem]: KnowledgeItem[Key];
+  } = {
+    id,
+    documentId,
+    kind,
+    title,
+    text: composeText(textForm, text, question, answer, title, passage),
+    passage: passage ?? '',
   };
+  if (question !== null) item.question = question;
+  if (answer !== null) item.answer = answer;
+  if (metadata !== null) item.metadata = JSON.parse(metadata) as Record<string, MetadataValue>;
+  return item;
 }
 
 const hitSelect = `SELECT i.rowid, i.id, p.document_id, i.kind, p.title, i.text_form, i.text, p.text AS passage,
   i.question, i.answer, i.metadata FROM items i JOIN passages p ON p.rowid = i.passage_rowid WHERE i.rowid`;
 
+/**
+ * The payload rows: `passages` (document id, title and passage text, once per distinct passage)
+ * and `items` (id, kind, question, answer, metadata, and `text` only when it is not rebuilt from
+ * them). Knows nothing of rankings; the lexical and dense rankers keep their own tables.
+ */
 export class ItemTable {
   private readonly statements;
   private readonly database: Database.Database;
@@ -193,8 +216,8 @@ export class ItemTable {
       ),
       deleteItemsOfPassage: prepare('DELETE FROM items WHERE passage_rowid = ?'),
       deletePassage: prepare('DELETE FROM passages WHERE rowid = ?'),
-      hits: prepare(`${hitSelect} IN (SELECT value FROM json_each(?))`),
-      list: prepare(`${hitSelect} = i.rowid AND (? IS NULL OR i.kind = ?) ORDER BY i.id`),
+      hits: prepare(`${hitSelect} IN (SELECT value FROM json_each(?))`).raw(),
+      list: prepare(`${hitSelect} = i.rowid AND (? IS NULL OR i.kind = ?) ORDER BY i.id`).raw(),
       counts: prepare(`SELECT count(*) AS items, coalesce(sum(kind = 'qa'), 0) AS qa,
         coalesce(sum(kind = 'passage'), 0) AS passage FROM items`),
       documents: prepare('SELECT count(DISTINCT document_id) FROM passages').pluck(),
@@ -379,30 +402,33 @@ export class ItemTable {
     if (ranking.length === 0) return [];
     const rowids = ranking.map((entry) => entry.rowid);
     // Up to 64 hits (every top-k the engine asks for) by bound rowids; more through json_each.
-    let rows: HitRow[];
+    let rows: HitColumns[];
     if (rowids.length <= 64) {
       let statement = this.hitStatements[rowids.length];
       if (statement === undefined) {
-        statement = this.database.prepare(`${hitSelect} IN (${rowids.map(() => '?').join(', ')})`);
+        statement = this.database.prepare(`${hitSelect} IN (${rowids.map(() => '?').join(', ')})`).raw();
         this.hitStatements[rowids.length] = statement;
       }
-      rows = statement.all(...rowids) as HitRow[];
+      rows = statement.all(...rowids) as HitColumns[];
     } else {
-      rows = this.statements.hits.all(JSON.stringify(rowids)) as HitRow[];
+      rows = this.statements.hits.all(JSON.stringify(rowids)) as HitColumns[];
     }
-    const byRowid = new Map(rows.map((row) => [row.rowid, row]));
+    const byRowid = new Map(rows.map((row) => [row[0], row]));
     const hits: SearchHit[] = [];
     for (const entry of ranking) {
       const row = byRowid.get(entry.rowid);
       if (row === undefined) continue;
-      hits.push({ ...itemOf(row), score: entry.score, rank: hits.length + 1 });
+      const hit = itemOf(row) as { -readonly [Key in keyof SearchHit]: SearchHit[Key] };
+      hit.score = entry.score;
+      hit.rank = hits.length + 1;
+      hits.push(hit);
     }
     return hits;
   }
 
   /** Every item (of one kind, when given) by id, without vectors. */
   list(kind: KnowledgeItemKind | undefined): KnowledgeItem[] {
-    const rows = this.statements.list.all(kind ?? null, kind ?? null) as HitRow[];
+    const rows = this.statements.list.all(kind ?? null, kind ?? null) as HitColumns[];
     return rows.map(itemOf);
   }
 
