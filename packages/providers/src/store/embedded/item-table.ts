@@ -248,17 +248,8 @@ export class ItemTable {
       const hash = this.idHash(item.id);
       let previous = collisions ? this.colliding(item.id) : undefined;
       if (previous === undefined) {
-        const inserted = this.statements.insertItem.run(
-          hash,
-          passageRowid,
-          item.kind,
-          textForm,
-          item.id,
-          question,
-          answer,
-          text,
-          metadata,
-        );
+        const row = [passageRowid, item.kind, textForm, item.id, question, answer, text, metadata];
+        const inserted = this.statements.insertItem.run(hash, ...row);
         if (inserted.changes === 1) {
           written[index] = { rowid: Number(inserted.lastInsertRowid), terms, termCount: count };
           continue;
@@ -267,18 +258,11 @@ export class ItemTable {
         const holder = this.statements.byIdHash.get(hash) as StoredRow | undefined;
         if (holder !== undefined && holder.id === item.id) previous = holder;
         else {
-          const { lastInsertRowid } = this.statements.insertItem.run(
-            null,
-            passageRowid,
-            item.kind,
-            textForm,
-            item.id,
-            question,
-            answer,
-            text,
-            metadata,
-          );
-          written[index] = { rowid: Number(lastInsertRowid), terms, termCount: count };
+          written[index] = {
+            rowid: Number(this.statements.insertItem.run(null, ...row).lastInsertRowid),
+            terms,
+            termCount: count,
+          };
           collisions = true;
           continue;
         }
