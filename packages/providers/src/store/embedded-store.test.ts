@@ -89,7 +89,7 @@ describe('EmbeddedStore', () => {
       ),
     );
     database.close();
-    expect(meta.schema_version).toBe('2');
+    expect(meta.schema_version).toBe('3');
   });
 
   it('keeps the later of two items with one id in one upsert, indexed once', async () => {

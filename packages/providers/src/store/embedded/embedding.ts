@@ -8,6 +8,7 @@ export async function embedMissing(
   signal: AbortSignal | undefined,
 ): Promise<(Float32Array | undefined)[]> {
   const computed: (Float32Array | undefined)[] = [];
+  if (embedder === undefined) return computed;
   const missing = items.flatMap((item, index) => (item.vector === undefined ? [index] : []));
   if (embedder === undefined || missing.length === 0) return computed;
   const result = await embedder.embed({

@@ -13,11 +13,14 @@ const root = mkdtempSync(join(tmpdir(), 'rootweaver-item-table-'));
 let counter = 0;
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function table(): { items: ItemTable; count: (sql: string) => number } {
+function table(idHash?: (id: string) => number): {
+  items: ItemTable;
+  count: (sql: string) => number;
+} {
   counter += 1;
   const database = openStoreDatabase(join(root, `store-${counter}`), false);
   return {
-    items: new ItemTable(database, false),
+    items: new ItemTable(database, false, idHash === undefined ? {} : { idHash }),
     count: (sql) => database.prepare(sql).pluck().get() as number,
   };
 }
@@ -162,6 +165,58 @@ describe('ItemTable', () => {
     expect(written[1]?.previousTerms).toBe(written[0]?.terms);
     expect(count('SELECT count(*) FROM items')).toBe(1);
     expect(items.hits([{ rowid: written[0]?.rowid ?? 0, score: 1 }])[0]?.answer).toBe('Two');
+  });
+
+  it('takes the later of an id given twice in a batch with other passages between, each passage once', () => {
+    const { items, count } = table();
+    const written = items.write([
+      pair('a', 'd1', 'Who?', 'One'),
+      pair('b', 'd2', 'When?', '1990'),
+      pair('c', 'd1', 'Where?', 'Here'),
+      pair('a', 'd1', 'Who?', 'Two'),
+    ]);
+    expect(written[3]?.rowid).toBe(written[0]?.rowid);
+    expect(written[3]?.previousTerms).toBe(written[0]?.terms);
+    expect(count('SELECT count(*) FROM items')).toBe(3);
+    expect(count('SELECT count(*) FROM passages')).toBe(2);
+    expect(items.hits([{ rowid: written[0]?.rowid ?? 0, score: 1 }])[0]?.answer).toBe('Two');
+  });
+
+  it('keeps ids whose hashes collide apart, replaces each by id, and after a delete too', () => {
+    // Every id hashes alike: the first holds the hash, the others are stored without one.
+    const { items, count } = table(() => 7);
+    const [a, b] = items.write([pair('a', 'd1', 'Who?', 'One'), pair('b', 'd2', 'When?', '1990')]);
+    expect(a?.rowid).not.toBe(b?.rowid);
+    expect(count('SELECT count(*) FROM items WHERE id_hash IS NULL')).toBe(1);
+    expect(
+      table(() => 7)
+        .items.write([pair('x', 'd', 'Q?', '1'), pair('y', 'd', 'Q?', '2'), pair('y', 'd', 'Q?', '3')])
+        .map((entry) => entry.previousTerms === undefined),
+    ).toEqual([true, true, false]);
+    const [bAgain, aAgain, c] = items.write([
+      pair('b', 'd2', 'When?', '1991'),
+      pair('a', 'd1', 'Who?', 'Uno'),
+      pair('c', 'd3', 'Where?', 'Here'),
+    ]);
+    expect([bAgain?.rowid, bAgain?.previousTerms]).toEqual([b?.rowid, b?.terms]);
+    expect([aAgain?.rowid, aAgain?.previousTerms]).toEqual([a?.rowid, a?.terms]);
+    expect(c?.previousTerms).toBeUndefined();
+    expect(count('SELECT count(*) FROM items')).toBe(3);
+    // The hash holder goes; an id stored without a hash is still found, not written twice.
+    items.deleteDocuments(['d1']);
+    const [bThird, aNew] = items.write([pair('b', 'd2', 'When?', '1992'), pair('a', 'd1', 'Who?', 'Eins')]);
+    expect(bThird?.rowid).toBe(b?.rowid);
+    expect(aNew?.previousTerms).toBeUndefined();
+    expect(count('SELECT count(*) FROM items')).toBe(3);
+    expect(count("SELECT count(*) FROM items WHERE id = 'b'")).toBe(1);
+    const answers = items.hits(
+      [b, c, aNew].map((entry, index) => ({ rowid: entry?.rowid ?? 0, score: 3 - index })),
+    );
+    expect(answers.map((hit) => [hit.id, hit.answer])).toEqual([
+      ['b', '1992'],
+      ['c', 'Here'],
+      ['a', 'Eins'],
+    ]);
   });
 
   it('deletes whole documents with their passages and returns the deleted items’ terms', () => {

@@ -88,12 +88,13 @@ function composeText(
 }
 
 /**
- * 53-bit hash (cyrb53) of a string. The id and passage indexes hold these integers instead of the
+ * 53-bit hash (cyrb53) of a string, `seed` continuing an earlier hash (so several strings hash
+ * without being joined into one). The id and passage indexes hold these integers instead of the
  * strings, and a lookup compares the strings of the (almost always one) rows that share a hash.
  */
-export function stringHash(id: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+export function stringHash(id: string, seed = 0): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
   for (let index = 0; index < id.length; index += 1) {
     const code = id.charCodeAt(index);
     h1 = Math.imul(h1 ^ code, 2654435761);
@@ -169,16 +170,28 @@ export class ItemTable {
   private readonly database: Database.Database;
   private readonly hitStatements: Database.Statement[] = [];
 
-  constructor(database: Database.Database, readonly: boolean) {
+  private readonly idHash: (id: string) => number;
+
+  /** `idHash` replaces `stringHash` for ids (tests use it to make two ids collide). */
+  constructor(
+    database: Database.Database,
+    readonly: boolean,
+    options: { idHash?: (id: string) => number } = {},
+  ) {
     this.database = database;
+    this.idHash = options.idHash ?? stringHash;
     const prepare = (sql: string): Database.Statement =>
       database.prepare(readonly && !/^\s*SELECT/i.test(sql) ? 'SELECT 1' : sql);
     const rowColumns =
       'i.rowid, i.id, i.passage_rowid, i.text_form, i.text, i.question, i.answer, p.title, CASE WHEN i.text_form = 3 THEN p.text END AS passage';
     this.statements = {
-      byIdHashes: prepare(
+      byIdHash: prepare(
+        `SELECT ${rowColumns} FROM items i JOIN passages p ON p.rowid = i.passage_rowid WHERE i.id_hash = ?`,
+      ),
+      anyColliding: prepare('SELECT 1 FROM items WHERE id_hash IS NULL LIMIT 1'),
+      collidingById: prepare(
         `SELECT ${rowColumns} FROM items i JOIN passages p ON p.rowid = i.passage_rowid
-         WHERE i.id_hash IN (SELECT value FROM json_each(?))`,
+         WHERE i.id_hash IS NULL AND i.id = ?`,
       ),
       passagesByHashes: prepare(
         'SELECT rowid, document_id, content_hash, title, text FROM passages WHERE content_hash IN (SELECT value FROM json_each(?))',
@@ -187,7 +200,7 @@ export class ItemTable {
         'INSERT INTO passages (document_id, content_hash, title, text) VALUES (?, ?, ?, ?)',
       ),
       insertItem: prepare(
-        'INSERT INTO items (id_hash, passage_rowid, kind, text_form, id, question, answer, text, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO items (id_hash, passage_rowid, kind, text_form, id, question, answer, text, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id_hash) DO NOTHING',
       ),
       updateItem: prepare(
         'UPDATE items SET passage_rowid = ?, kind = ?, text_form = ?, question = ?, answer = ?, text = ?, metadata = ? WHERE rowid = ?',
@@ -211,43 +224,48 @@ export class ItemTable {
     };
   }
 
-  /** Inserts or replaces items by id (call inside a transaction). */
+  /**
+   * Inserts or replaces items by id (call inside a transaction). A new id costs one statement: the
+   * insert itself finds a stored item through the unique id-hash index (`ON CONFLICT DO NOTHING`),
+   * so nothing is looked up before it; only an insert that hits a stored hash reads that row.
+   */
   write(items: readonly KnowledgeItem[]): WrittenItem[] {
     const passages = this.passageRowids(items);
-    const idHashes = items.map((item) => stringHash(item.id));
-    // One lookup for the whole batch: in a fresh build nothing is found.
-    const stored = new Map<string, StoredRow>();
-    for (const row of this.statements.byIdHashes.iterate(JSON.stringify([...new Set(idHashes)]))) {
-      stored.set((row as StoredRow).id, row as StoredRow);
-    }
-    const seen = new Set<string>();
+    // Ids whose hash another id held when they were written keep no hash; almost always none.
+    let collisions = this.statements.anyColliding.get() !== undefined;
     const orphans = new Set<number>();
-    const written = items.map((item, index) => {
+    const written: WrittenItem[] = new Array(items.length);
+    for (let index = 0; index < items.length; index += 1) {
+      const item = items[index] as KnowledgeItem;
       const passageRowid = passages[index] as number;
+      // Terms first: the regular expressions flatten a concatenated text once, for all that follows.
+      const { terms, count } = indexTermString(item.text);
       const textForm = textFormOf(item);
       const question = item.question ?? null;
       const answer = item.answer ?? null;
       const text = textForm === 0 ? item.text : null;
       const metadata = item.metadata === undefined ? null : JSON.stringify(item.metadata);
-      const { terms, count } = indexTermString(item.text);
-      // An id given twice in one batch: the later item replaces the earlier, as in two calls.
-      const previous = seen.has(item.id)
-        ? this.stored(item.id, idHashes[index] as number)
-        : stored.get(item.id);
-      seen.add(item.id);
+      const hash = this.idHash(item.id);
+      let previous = collisions ? this.colliding(item.id) : undefined;
       if (previous === undefined) {
-        const { lastInsertRowid } = this.statements.insertItem.run(
-          idHashes[index],
-          passageRowid,
-          item.kind,
-          textForm,
-          item.id,
-          question,
-          answer,
-          text,
-          metadata,
-        );
-        return { rowid: Number(lastInsertRowid), terms, termCount: count };
+        const row = [passageRowid, item.kind, textForm, item.id, question, answer, text, metadata];
+        const inserted = this.statements.insertItem.run(hash, ...row);
+        if (inserted.changes === 1) {
+          written[index] = { rowid: Number(inserted.lastInsertRowid), terms, termCount: count };
+          continue;
+        }
+        // The hash is taken: by this id (a replacement) or, very rarely, by another id.
+        const holder = this.statements.byIdHash.get(hash) as StoredRow | undefined;
+        if (holder !== undefined && holder.id === item.id) previous = holder;
+        else {
+          written[index] = {
+            rowid: Number(this.statements.insertItem.run(null, ...row).lastInsertRowid),
+            terms,
+            termCount: count,
+          };
+          collisions = true;
+          continue;
+        }
       }
       this.statements.updateItem.run(
         passageRowid,
@@ -260,19 +278,20 @@ export class ItemTable {
         previous.rowid,
       );
       if (previous.passage_rowid !== passageRowid) orphans.add(previous.passage_rowid);
-      return {
+      written[index] = {
         rowid: previous.rowid,
         terms,
         termCount: count,
         previousTerms: indexTermString(textOf(previous)).terms,
       };
-    });
+    }
     for (const rowid of orphans) this.statements.dropOrphanPassage.run(rowid, rowid);
     return written;
   }
 
-  private stored(id: string, hash: number): StoredRow | undefined {
-    return (this.statements.byIdHashes.all(`[${hash}]`) as StoredRow[]).find((row) => row.id === id);
+  /** The stored item `id` among those written without a hash (their hash was another id's). */
+  private colliding(id: string): StoredRow | undefined {
+    return this.statements.collidingById.get(id) as StoredRow | undefined;
   }
 
   /** The passage row of each item, inserting the passages not stored yet. */
@@ -286,36 +305,56 @@ export class ItemTable {
     // Keyed by passage text: the items of one passage share one string, whose hash V8 keeps.
     const byText = new Map<string, Entry[]>();
     const hashes: number[] = [];
-    const find = (documentId: string, title: string, text: string): Entry | undefined =>
-      byText.get(text)?.find((entry) => entry.documentId === documentId && entry.title === title);
-    const entries = items.map((item) => {
-      let entry = find(item.documentId, item.title, item.passage);
+    const find = (documentId: string, title: string, text: string): Entry | undefined => {
+      const list = byText.get(text);
+      if (list === undefined) return undefined;
+      for (const entry of list) if (entry.documentId === documentId && entry.title === title) return entry;
+      return undefined;
+    };
+    const entries: Entry[] = new Array(items.length);
+    let last: KnowledgeItem | undefined;
+    let lastEntry: Entry | undefined;
+    for (let index = 0; index < items.length; index += 1) {
+      const item = items[index] as KnowledgeItem;
+      // The items of one passage mostly come one after another: same strings, no map lookup.
+      let entry =
+        last !== undefined &&
+        item.passage === last.passage &&
+        item.documentId === last.documentId &&
+        item.title === last.title
+          ? lastEntry
+          : find(item.documentId, item.title, item.passage);
       if (entry === undefined) {
         entry = {
           documentId: item.documentId,
           title: item.title,
-          hash: stringHash(`${item.documentId}\u0000${item.title}\u0000${item.passage}`),
+          hash: stringHash(item.passage, stringHash(item.title, stringHash(item.documentId))),
         };
         const list = byText.get(item.passage);
         if (list === undefined) byText.set(item.passage, [entry]);
         else list.push(entry);
         hashes.push(entry.hash);
       }
-      return entry;
-    });
+      entries[index] = entry;
+      last = item;
+      lastEntry = entry;
+    }
     for (const row of this.statements.passagesByHashes.iterate(JSON.stringify(hashes))) {
       const passage = row as { rowid: number; document_id: string; title: string; text: string };
       const entry = find(passage.document_id, passage.title, passage.text);
       if (entry !== undefined) entry.rowid = passage.rowid;
     }
-    return items.map((item, index) => {
+    const rowids: number[] = new Array(items.length);
+    for (let index = 0; index < items.length; index += 1) {
+      const item = items[index] as KnowledgeItem;
       const entry = entries[index] as Entry;
       entry.rowid ??= Number(
         this.statements.insertPassage.run(item.documentId, entry.hash, item.title, item.passage)
           .lastInsertRowid,
       );
-      return entry.rowid;
-    });
+      rowids[index] = entry.rowid;
+    }
+    return rowids;
   }
 
   /** Deletes every item of the documents (call inside a transaction); returns their rowids and terms. */

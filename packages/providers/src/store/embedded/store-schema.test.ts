@@ -45,8 +45,18 @@ describe('openStoreDatabase', () => {
     database.close();
     const error = errorOf(() => openStoreDatabase(directory, false));
     expect(error.code).toBe('store-corrupt');
-    expect(error.message).toMatch(/schema version 1, and this rootweaver reads version 2/);
+    expect(error.message).toMatch(/schema version 1, and this rootweaver reads version 3/);
     expect(error.message).toMatch(/rootweaver index build/);
+  });
+
+  it('refuses a version 2 store (a lookup index on id hashes, not a unique one) naming the rebuild', () => {
+    const directory = join(root, 'v2');
+    const database = openStoreDatabase(directory, false);
+    database.prepare("UPDATE meta SET value = '2' WHERE key = 'schema_version'").run();
+    database.close();
+    const error = errorOf(() => openStoreDatabase(directory, true));
+    expect(error.code).toBe('store-corrupt');
+    expect(error.message).toMatch(/schema version 2, and this rootweaver reads version 3/);
   });
 
   it('refuses a missing store when read-only, a file for a directory and a foreign file', () => {

@@ -7,9 +7,11 @@ import Database from 'better-sqlite3';
  * The on-disk layout this code reads and writes; bump when it changes. Version 2 (issue 17): passages
  * stored once per document instead of once per pair, the FTS5 index contentless (terms are not
  * stored), `text` stored only when it is not `question answer` / `title: question answer`, vectors
- * as 8-bit copies in their own table.
+ * as 8-bit copies in their own table. Version 3 (issue 17 part 1): the id-hash index is unique, so
+ * an insert finds a stored id itself instead of a lookup before it; an id whose hash another id
+ * holds is stored without one and found through a partial index on `id`.
  */
-export const embeddedStoreSchemaVersion = 2;
+export const embeddedStoreSchemaVersion = 3;
 
 export const rebuildHint = 'Delete the directory and rebuild the index with `rootweaver index build`.';
 
@@ -26,7 +28,7 @@ CREATE INDEX passages_document_id ON passages (document_id);
 CREATE INDEX passages_content_hash ON passages (content_hash);
 CREATE TABLE items (
   rowid INTEGER PRIMARY KEY,
-  id_hash INTEGER NOT NULL,
+  id_hash INTEGER,
   passage_rowid INTEGER NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('qa', 'passage')),
   text_form INTEGER NOT NULL,
@@ -36,7 +38,8 @@ CREATE TABLE items (
   text TEXT,
   metadata TEXT
 );
-CREATE INDEX items_id_hash ON items (id_hash);
+CREATE UNIQUE INDEX items_id_hash ON items (id_hash);
+CREATE INDEX items_colliding_id ON items (id) WHERE id_hash IS NULL;
 CREATE INDEX items_passage_rowid ON items (passage_rowid);
 CREATE VIRTUAL TABLE items_fts USING fts5 (terms, content = '', tokenize = 'unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE items_vocabulary USING fts5vocab (items_fts, 'row');
