@@ -67,7 +67,8 @@ export function textOf(row: TextSource): string {
   return composeText(row.text_form, row.text, row.question, row.answer, row.title, row.passage);
 }
 
-function composeText(
+/** An item's text from its stored columns (see `TextForm`). */
+export function composeText(
   form: TextForm,
   text: string | null,
   question: string | null,

@@ -7,8 +7,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { indexTermString, indexTerms, queryTerms, searchTerms, stemTerm } from '../lexical-query.js';
 import { syntheticQaPairs } from '../synthetic-qa.js';
+import { TopScores } from './bm25-score.js';
+import { candidateMatch } from './candidate-match.js';
 import { ItemTable } from './item-table.js';
-import { candidateMatch, LexicalRanker, readVarint, scanBudget, TopScores } from './lexical-ranker.js';
+import { LexicalRanker, readVarint, scanBudget } from './lexical-ranker.js';
 import { filterSql } from './store-filter.js';
 import { openStoreDatabase } from './store-schema.js';
 

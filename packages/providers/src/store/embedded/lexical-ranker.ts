@@ -1,13 +1,11 @@
 import type { StoreFilter } from '@rootweaver/core';
 import type Database from 'better-sqlite3';
 import { ftsExpression, indexTermString, searchTerms } from '../lexical-query.js';
+import { b, k1, score, TopScores } from './bm25-score.js';
+import { type Bounded, candidateMatch } from './candidate-match.js';
 import { byScore, type Ranked } from './fusion.js';
-import { type TextSource, textOf } from './item-table.js';
+import { composeText, type TextSource } from './item-table.js';
 import { filterSql, isFilterEmpty } from './store-filter.js';
-
-/** BM25 parameters, as FTS5's bm25() uses them. */
-const k1 = 1.2;
-const b = 0.75;
 
 /** Postings the ranker scores itself before it lets FTS5's bm25() rank the rest of a query. */
 export const scanBudget = 20_000;
@@ -105,6 +103,7 @@ export class LexicalRanker {
   private repeatLookups = 0;
   /** Rowids per occurrence of a term (`null`: the vocabulary could not be opened). */
   private instances: Database.Statement | null | undefined;
+  private repeatedRowsStatement: Database.Statement | undefined;
   /** How many rows had their terms rebuilt from their text (a row's terms are kept until the next write). */
   readonly rowsAnalysed = { count: 0 };
 
@@ -338,13 +337,14 @@ export class LexicalRanker {
     for (const rowid of this.instances.all(term) as number[]) counts.set(rowid, (counts.get(rowid) ?? 0) + 1);
     const repeated = [...counts].filter(([, count]) => count > 1).map(([rowid]) => rowid);
     if (repeated.length === 0) return [];
-    return this.database
-      .prepare(
-        `SELECT i.rowid, i.text_form, i.text, i.question, i.answer, i.passage_rowid FROM items i
-         WHERE i.rowid IN (SELECT value FROM json_each(?))${conditions.sql === '' ? '' : ` AND ${conditions.sql}`}`,
-      )
-      .raw()
-      .all(JSON.stringify(repeated), ...conditions.parameters) as unknown[][];
+    const select = `${rowSelect} WHERE i.rowid IN (SELECT value FROM json_each(?))`;
+    // Unfiltered (the common case) through one prepared statement; a filter prepares its own.
+    this.repeatedRowsStatement ??= this.database.prepare(select).raw();
+    const statement =
+      conditions.sql === ''
+        ? this.repeatedRowsStatement
+        : this.database.prepare(`${select} AND ${conditions.sql}`).raw();
+    return statement.all(JSON.stringify(repeated), ...conditions.parameters) as unknown[][];
   }
 
   private trace(path: RankingTrace['path'], terms: readonly TermStatistics[], scannedTerms: number): void {
@@ -366,14 +366,14 @@ export class LexicalRanker {
       const form = row[1] as TextSource['text_form'];
       const parts = form >= 2 ? this.passageParts.get(row[5] as number) : undefined;
       terms = indexTermString(
-        textOf({
-          text_form: form,
-          text: row[2] as string | null,
-          question: row[3] as string | null,
-          answer: row[4] as string | null,
-          title: parts?.[0] ?? '',
-          passage: parts?.[1] ?? null,
-        }),
+        composeText(
+          form,
+          row[2] as string | null,
+          row[3] as string | null,
+          row[4] as string | null,
+          parts?.[0] ?? '',
+          parts?.[1] ?? null,
+        ),
       ).terms;
       this.rowsAnalysed.count += 1;
       if (this.rowTerms.size >= this.rowTermsLimit) this.rowTerms.clear();
@@ -422,110 +422,8 @@ export class LexicalRanker {
 /** Occurrences of a term up to which its items holding it twice are looked up (0.1–0.2 µs each). */
 const repeatScanLimit = 10_000;
 
-/** Above this many later terms, `candidateMatch` does not look for the smallest sets that can pass. */
-const largestSubsetSearch = 6;
-
-type Bounded = Pick<TermStatistics, 'term' | 'ceiling' | 'documents'>;
-
-/**
- * The MATCH for the items holding `entry` that could still pass the k-th score `kth`, or
- * `undefined` when none can. An item holding `entry` and the set L of later terms (and no earlier
- * term: those items are scored already) scores at most its ceiling plus L's ceilings, so only the
- * items holding one of the smallest sets L whose bound reaches the k-th need scoring. FTS5 walks
- * every term of a MATCH (an AND of three common terms costs what an OR of them does), so the MATCH
- * asks for the fewest later terms that every such set holds one of: `entry AND (c1 OR c2)`, a
- * superset of those items. Once the k-th passes the term's own ceiling, this fetches the items
- * holding it with a later term — for a common name part next to relation words, a tenth of its
- * postings — and no longer every item holding it.
- */
-export function candidateMatch(
-  entry: Bounded,
-  later: readonly Bounded[],
-  kth: number | undefined,
-): string | undefined {
-  const own = ftsExpression([entry.term]);
-  // The margin covers the rounding of the ceilings' sums (and keeps a tie at the k-th fetched).
-  const passes = (ceilings: number): boolean => kth === undefined || kth <= ceilings * (1 + 1e-9);
-  if (later.length === 0 || passes(entry.ceiling)) return passes(entry.ceiling) ? own : undefined;
-  const withAny = (mask: number): string =>
-    `${own} AND (${ftsExpression(later.filter((_next, position) => (mask >> position) & 1).map((next) => next.term))})`;
-  const all = (1 << Math.min(later.length, 30)) - 1;
-  if (later.length > largestSubsetSearch) return withAny(all);
-  const bound = (mask: number): number =>
-    later.reduce((sum, next, position) => ((mask >> position) & 1 ? sum + next.ceiling : sum), entry.ceiling);
-  // The smallest sets that pass: without any one of their terms they no longer do.
-  const smallest: number[] = [];
-  for (let mask = 1; mask <= all; mask += 1) {
-    if (!passes(bound(mask))) continue;
-    let isSmallest = true;
-    for (let position = 0; position < later.length; position += 1) {
-      if ((mask >> position) & 1 && passes(bound(mask & ~(1 << position)))) isSmallest = false;
-    }
-    if (isSmallest) smallest.push(mask);
-  }
-  if (smallest.length === 0) return undefined;
-  // The fewest terms (then the fewest postings) meeting every smallest set.
-  const cost = (mask: number): [number, number] =>
-    later.reduce<[number, number]>(
-      ([count, postings], next, position) =>
-        (mask >> position) & 1 ? [count + 1, postings + next.documents] : [count, postings],
-      [0, 0],
-    );
-  let chosen = all;
-  for (let mask = 1; mask <= all; mask += 1) {
-    if (!smallest.every((set) => (set & mask) !== 0)) continue;
-    const [count, postings] = cost(mask);
-    const [bestCount, bestPostings] = cost(chosen);
-    if (count < bestCount || (count === bestCount && postings < bestPostings)) chosen = mask;
-  }
-  return withAny(chosen);
-}
-
 // No join with `passages`: at 1M pairs that random lookup per posting cost 3× the rest of the
 // fetch. The titles (and passage texts) a text form needs come from `passageParts`, cached.
-const candidateSelect = `SELECT i.rowid, i.text_form, i.text, i.question, i.answer, i.passage_rowid
-  FROM items_fts JOIN items i ON i.rowid = items_fts.rowid`;
-
-/**
- * BM25 of one item (its terms in order) over the query `terms`, computed as FTS5's bm25() computes
- * it for a MATCH of those terms in that order (fts5_aux.c): the same operations in the same order,
- * so the same double. A term the item lacks adds exactly zero there, and is skipped here.
- */
-export function score(
-  terms: readonly string[],
-  query: readonly { readonly term: string; readonly idf: number }[],
-  averageLength: number,
-): number {
-  const norm = k1 * (1 - b + (b * terms.length) / averageLength);
-  let total = 0;
-  // A handful of query terms against ten-odd item terms: counting in place beats building a map.
-  for (const { term, idf } of query) {
-    let count = 0;
-    for (const candidate of terms) if (candidate === term) count += 1;
-    if (count > 0) total += idf * ((count * (k1 + 1)) / (count + norm));
-  }
-  return total;
-}
-
-/** The k largest scores seen so far, smallest first (k is a top-k: tens, not thousands). */
-export class TopScores {
-  private readonly values: number[] = [];
-
-  constructor(private readonly k: number) {}
-
-  add(value: number): void {
-    const values = this.values;
-    if (values.length === this.k) {
-      if (value <= (values[0] as number)) return;
-      values.shift();
-    }
-    let index = values.length;
-    while (index > 0 && (values[index - 1] as number) > value) index -= 1;
-    values.splice(index, 0, value);
-  }
-
-  /** The k-th largest score, or `undefined` before k were seen. */
-  kth(): number | undefined {
-    return this.values.length === this.k ? this.values[0] : undefined;
-  }
-}
+const rowColumns = 'i.rowid, i.text_form, i.text, i.question, i.answer, i.passage_rowid';
+const rowSelect = `SELECT ${rowColumns} FROM items i`;
+const candidateSelect = `SELECT ${rowColumns} FROM items_fts JOIN items i ON i.rowid = items_fts.rowid`;
