@@ -1,0 +1,125 @@
+// Why dense recall@10 falls at 1M clustered vectors (issue 17 part 2): usearch alone, with the store's
+// HNSW settings, on the vectors `pnpm bench:peers` uses. Prints recall@10 and latency against an exact
+// scan when the search asks for more candidates (expansion 64 → 256, as `search(vector, ef)` does),
+// how close the exact neighbours are (mean cosine at ranks 1, 10, 11, 100), and the recall of an exact
+// scan over the vectors rounded to f16 (what the index stores). No file is written.
+//
+//   node --max-old-space-size=14000 tools/bench/dist/dense-recall.js [--size 1000000] [--queries 100]
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { hnswSettings } from '@rootweaver/providers';
+import { clusteredUnitVectors } from '@rootweaver/providers/test';
+
+const require = createRequire(import.meta.url);
+const usearch = require('usearch') as {
+  Index: new (
+    config: Record<string, unknown>,
+  ) => {
+    add(keys: BigUint64Array, vectors: Float32Array): void;
+    search(vector: Float32Array, k: number, threads?: number): { keys: BigUint64Array };
+  };
+};
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((argument, index) => index > 0 || argument !== '--'),
+  options: {
+    size: { type: 'string', default: '1000000' },
+    queries: { type: 'string', default: '100' },
+    dimension: { type: 'string', default: '384' },
+  },
+});
+const size = Number(values.size);
+const queryCount = Number(values.queries);
+const dimension = Number(values.dimension);
+
+/** Rounds to the nearest IEEE half-precision value (normal range; subnormals by their fixed step). */
+function toHalf(value: number): number {
+  if (value === 0) return 0;
+  const exponent = Math.max(Math.floor(Math.log2(Math.abs(value))), -14);
+  const step = 2 ** (exponent - 10);
+  return Math.round(value / step) * step;
+}
+
+function dot(left: ArrayLike<number>, right: ArrayLike<number>): number {
+  let sum = 0;
+  for (let position = 0; position < dimension; position += 1)
+    sum += (left[position] as number) * (right[position] as number);
+  return sum;
+}
+
+/** The `count` rows with the largest `scoreOf`, best first (one pass, a small sorted list). */
+function largest(count: number, scoreOf: (row: number) => number): { row: number; score: number }[] {
+  const best: { row: number; score: number }[] = [];
+  for (let row = 0; row < size; row += 1) {
+    const score = scoreOf(row);
+    if (best.length === count && score <= (best[count - 1]?.score ?? Number.NEGATIVE_INFINITY)) continue;
+    let position = best.length;
+    while (position > 0 && (best[position - 1]?.score ?? 0) < score) position -= 1;
+    best.splice(position, 0, { row, score });
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
+const percentile = (samples: number[], fraction: number): number =>
+  [...samples].sort((left, right) => left - right)[Math.floor(samples.length * fraction)] ?? Number.NaN;
+
+// The same vectors and queries as `pnpm bench:peers` (seed 5, 1,000 centres).
+const generated = clusteredUnitVectors(size + 1000, dimension, { seed: 5 });
+const vectors = generated.slice(0, size);
+const queries = generated.slice(size, size + queryCount);
+
+let started = performance.now();
+const index = new usearch.Index({ dimensions: dimension, ...hnswSettings });
+for (let offset = 0; offset < size; offset += 10_000) {
+  const count = Math.min(10_000, size - offset);
+  const matrix = new Float32Array(count * dimension);
+  for (let row = 0; row < count; row += 1) matrix.set(vectors[offset + row] as Float32Array, row * dimension);
+  index.add(
+    BigUint64Array.from({ length: count }, (_value, row) => BigInt(offset + row)),
+    matrix,
+  );
+}
+console.log(
+  `${size.toLocaleString('en')} × ${dimension}: HNSW built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+started = performance.now();
+// What the index stores: every component rounded to f16 (kept as f32 here), converted once.
+const halves = vectors.map((vector) => Float32Array.from(vector, toHalf));
+const ranks = [0, 9, 10, 99];
+const closeness = ranks.map(() => 0);
+let halfHits = 0;
+const exact: Set<number>[] = [];
+for (const query of queries) {
+  const half = Float32Array.from(query, toHalf);
+  const best = largest(100, (row) => dot(vectors[row] as Float32Array, query));
+  ranks.forEach((rank, position) => {
+    closeness[position] = (closeness[position] ?? 0) + (best[rank]?.score ?? 0);
+  });
+  const top = new Set(best.slice(0, 10).map((entry) => entry.row));
+  exact.push(top);
+  halfHits += largest(10, (row) => dot(halves[row] as Float32Array, half)).filter((entry) =>
+    top.has(entry.row),
+  ).length;
+}
+console.log(
+  `exact scan of ${queryCount} queries in ${((performance.now() - started) / 1000).toFixed(1)} s; mean cosine at rank ${ranks
+    .map((rank, position) => `${rank + 1} ${((closeness[position] ?? 0) / queryCount).toFixed(4)}`)
+    .join(', ')}`,
+);
+console.log(`exact scan over f16-rounded vectors: recall@10 ${(halfHits / (queryCount * 10)).toFixed(3)}`);
+
+for (const expansion of [64, 96, 128, 192, 256]) {
+  let hits = 0;
+  const latencies: number[] = [];
+  queries.forEach((query, position) => {
+    const begin = performance.now();
+    const found = index.search(query, Math.max(10, expansion), 1);
+    latencies.push(performance.now() - begin);
+    hits += [...found.keys].slice(0, 10).filter((key) => exact[position]?.has(Number(key))).length;
+  });
+  console.log(
+    `expansion ${expansion}: recall@10 ${(hits / (queryCount * 10)).toFixed(3)}, p50 ${percentile(latencies, 0.5).toFixed(3)} ms, p95 ${percentile(latencies, 0.95).toFixed(3)} ms`,
+  );
+}
