@@ -48,6 +48,11 @@ export {
   embeddedStoreSchemaVersion,
 } from './store/embedded-store.js';
 export {
+  defaultExpansionSearch,
+  type HnswOptions,
+  type ResolvedHnswSettings,
+} from './store/embedded/hnsw-settings.js';
+export {
   ftsExpression,
   indexTerms,
   queryTerms,
@@ -62,7 +67,13 @@ export {
   type SparseVector,
   termIndex,
 } from './store/sparse-vector.js';
-export { hnswSettings } from './store/vector-index.js';
+export {
+  defaultHnswSettings,
+  type HnswSettings,
+  hnswSettingLimits,
+  hnswSettings,
+  legacyHnswSettings,
+} from './store/vector-index.js';
 export {
   cachedTokenCounter,
   createTokenCounter,

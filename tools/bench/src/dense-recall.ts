@@ -2,10 +2,17 @@
 // HNSW settings, on the vectors `pnpm bench:peers` uses. Prints recall@10 and latency against an exact
 // scan when the search asks for more candidates (expansion 64 → 256, as `search(vector, ef)` does),
 // how close the exact neighbours are (mean cosine at ranks 1, 10, 11, 100), and the recall of an exact
-// scan over the vectors rounded to f16 (what the index stores). No file is written.
+// scan over the vectors rounded to f16 (what the index stores). `--builds` lists the build-time
+// settings to compare (connectivity M : expansion_add, comma-separated; each built in turn, the exact
+// scan done once) and `--expansions` the query-time expansions; each build also reports its build time
+// and file size (saved to a temporary file, then removed).
 //
 //   node --max-old-space-size=14000 tools/bench/dist/dense-recall.js [--size 1000000] [--queries 100]
+//     [--builds 16:64,32:128] [--expansions 64,96,128,192,256]
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hnswSettings } from '@rootweaver/providers';
 import { clusteredUnitVectors } from '@rootweaver/providers/test';
@@ -17,6 +24,7 @@ const usearch = require('usearch') as {
   ) => {
     add(keys: BigUint64Array, vectors: Float32Array): void;
     search(vector: Float32Array, k: number, threads?: number): { keys: BigUint64Array };
+    save(path: string): void;
   };
 };
 
@@ -26,8 +34,15 @@ const { values } = parseArgs({
     size: { type: 'string', default: '1000000' },
     queries: { type: 'string', default: '100' },
     dimension: { type: 'string', default: '384' },
+    builds: { type: 'string', default: `${hnswSettings.connectivity}:${hnswSettings.expansion_add}` },
+    expansions: { type: 'string', default: '64,96,128,192,256' },
   },
 });
+const builds = values.builds.split(',').map((entry) => {
+  const [connectivity, expansionAdd] = entry.split(':').map(Number);
+  return { connectivity: connectivity ?? 16, expansionAdd: expansionAdd ?? 64 };
+});
+const expansions = values.expansions.split(',').map(Number);
 const size = Number(values.size);
 const queryCount = Number(values.queries);
 const dimension = Number(values.dimension);
@@ -70,21 +85,6 @@ const vectors = generated.slice(0, size);
 const queries = generated.slice(size, size + queryCount);
 
 let started = performance.now();
-const index = new usearch.Index({ dimensions: dimension, ...hnswSettings });
-for (let offset = 0; offset < size; offset += 10_000) {
-  const count = Math.min(10_000, size - offset);
-  const matrix = new Float32Array(count * dimension);
-  for (let row = 0; row < count; row += 1) matrix.set(vectors[offset + row] as Float32Array, row * dimension);
-  index.add(
-    BigUint64Array.from({ length: count }, (_value, row) => BigInt(offset + row)),
-    matrix,
-  );
-}
-console.log(
-  `${size.toLocaleString('en')} × ${dimension}: HNSW built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-);
-
-started = performance.now();
 // What the index stores: every component rounded to f16 (kept as f32 here), converted once.
 const halves = vectors.map((vector) => Float32Array.from(vector, toHalf));
 const ranks = [0, 9, 10, 99];
@@ -110,16 +110,44 @@ console.log(
 );
 console.log(`exact scan over f16-rounded vectors: recall@10 ${(halfHits / (queryCount * 10)).toFixed(3)}`);
 
-for (const expansion of [64, 96, 128, 192, 256]) {
-  let hits = 0;
-  const latencies: number[] = [];
-  queries.forEach((query, position) => {
-    const begin = performance.now();
-    const found = index.search(query, Math.max(10, expansion), 1);
-    latencies.push(performance.now() - begin);
-    hits += [...found.keys].slice(0, 10).filter((key) => exact[position]?.has(Number(key))).length;
+const directory = mkdtempSync(join(tmpdir(), 'dense-recall-'));
+for (const build of builds) {
+  started = performance.now();
+  const index = new usearch.Index({
+    dimensions: dimension,
+    ...hnswSettings,
+    connectivity: build.connectivity,
+    expansion_add: build.expansionAdd,
   });
+  for (let offset = 0; offset < size; offset += 10_000) {
+    const count = Math.min(10_000, size - offset);
+    const matrix = new Float32Array(count * dimension);
+    for (let row = 0; row < count; row += 1) matrix.set(vectors[offset + row] as Float32Array, row * dimension);
+    index.add(
+      BigUint64Array.from({ length: count }, (_value, row) => BigInt(offset + row)),
+      matrix,
+    );
+  }
+  const buildSeconds = (performance.now() - started) / 1000;
+  const file = join(directory, 'index.usearch');
+  index.save(file);
+  const mebibytes = statSync(file).size / 2 ** 20;
+  rmSync(file, { force: true });
   console.log(
-    `expansion ${expansion}: recall@10 ${(hits / (queryCount * 10)).toFixed(3)}, p50 ${percentile(latencies, 0.5).toFixed(3)} ms, p95 ${percentile(latencies, 0.95).toFixed(3)} ms`,
+    `M ${build.connectivity}, expansion_add ${build.expansionAdd}: ${size.toLocaleString('en')} × ${dimension} built in ${buildSeconds.toFixed(1)} s, file ${mebibytes.toFixed(0)} MiB`,
   );
+  for (const expansion of expansions) {
+    let hits = 0;
+    const latencies: number[] = [];
+    queries.forEach((query, position) => {
+      const begin = performance.now();
+      const found = index.search(query, Math.max(10, expansion), 1);
+      latencies.push(performance.now() - begin);
+      hits += [...found.keys].slice(0, 10).filter((key) => exact[position]?.has(Number(key))).length;
+    });
+    console.log(
+      `  M ${build.connectivity}/${build.expansionAdd}, expansion ${expansion}: recall@10 ${(hits / (queryCount * 10)).toFixed(3)}, p50 ${percentile(latencies, 0.5).toFixed(3)} ms, p95 ${percentile(latencies, 0.95).toFixed(3)} ms`,
+    );
+  }
 }
+rmSync(directory, { recursive: true, force: true });

@@ -17,9 +17,11 @@ import type Database from 'better-sqlite3';
 import { DenseRanker, type VectorChange } from './embedded/dense-ranker.js';
 import { embedMissing, embedQuery } from './embedded/embedding.js';
 import { type Ranked, reciprocalRankFusion } from './embedded/fusion.js';
+import { type HnswOptions, type ResolvedHnswSettings, resolveHnswSettings } from './embedded/hnsw-settings.js';
 import { ItemTable, validateItem } from './embedded/item-table.js';
 import { LexicalRanker } from './embedded/lexical-ranker.js';
 import { MetaTable, openStoreDatabase } from './embedded/store-schema.js';
+import { validateHnswSettings } from './vector-index.js';
 
 export { embeddedStoreSchemaVersion } from './embedded/store-schema.js';
 
@@ -30,6 +32,14 @@ export interface EmbeddedStoreOptions {
   readonly embedder?: Embedder;
   /** Open for reading only: upserts and deletes fail, nothing on disk changes. */
   readonly readonly?: boolean;
+  /**
+   * The dense index's HNSW settings. `connectivity` and `expansionAdd` shape the graph: taken when a
+   * store without vectors is opened writable and recorded, so every later open uses them; asking a
+   * store for others throws `invalid-config` (rebuild it to change them). `expansionSearch` holds for
+   * this open only; without it a search's expansion grows with the index (`defaultExpansionSearch`).
+   * Defaults and measurements: ADR-0002, revision 2026-12-02 (index settings).
+   */
+  readonly hnsw?: HnswOptions;
 }
 
 /**
@@ -56,6 +66,7 @@ export class EmbeddedStore implements KnowledgeStore {
     database: Database.Database,
     embedder: Embedder | undefined,
     readonly: boolean,
+    hnsw: HnswOptions | undefined,
   ) {
     this.directory = directory;
     this.database = database;
@@ -64,17 +75,29 @@ export class EmbeddedStore implements KnowledgeStore {
     this.meta = new MetaTable(database, readonly);
     this.items = new ItemTable(database, readonly);
     this.lexical = new LexicalRanker(database, () => Number(this.meta.get('shortest_terms') ?? 0));
-    this.dense = new DenseRanker({ directory, database, meta: this.meta, readonly });
     const stored = this.meta.get('dimension');
     this.dimension = stored === undefined ? undefined : Number(stored);
+    this.hnswSettings = this.database.transaction(() =>
+      resolveHnswSettings({ meta: this.meta, directory, requested: hnsw, hasVectors: stored !== undefined }),
+    )();
+    this.dense = new DenseRanker({ directory, database, meta: this.meta, readonly, settings: this.hnswSettings });
+  }
+
+  /** The dense index's settings: the graph's, as recorded, and this open's query-time expansion. */
+  readonly hnswSettings: ResolvedHnswSettings;
+
+  /** The expansion a dense search uses now (set at open, else grown with the index size). */
+  get expansionSearch(): number {
+    return this.dense.expansionSearch;
   }
 
   /** Opens (or creates) the store in `directory`. Throws `store-corrupt` / `dimension-mismatch` with the fix. */
   static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
     const readonly = options.readonly === true;
+    validateHnswSettings(options.hnsw ?? {});
     const database = openStoreDatabase(options.directory, readonly);
     try {
-      const store = new EmbeddedStore(options.directory, database, options.embedder, readonly);
+      const store = new EmbeddedStore(options.directory, database, options.embedder, readonly, options.hnsw);
       store.checkEmbedder();
       store.dense.open(store.dimension);
       return store;

@@ -13,6 +13,7 @@ interface UsearchIndex {
   remove(keys: bigint | BigUint64Array): number | number[];
   size(): number;
   dimensions(): number;
+  connectivity(): number;
   save(path: string): void;
   load(path: string): void;
   view(path: string): void;
@@ -38,14 +39,49 @@ function loadUsearch(): UsearchModule {
   return usearch;
 }
 
-/** The usearch settings of every `VectorIndex` (cosine, f16, M = 16, expansion 64/64); benchmarks reuse them. */
-export const hnswSettings = {
-  metric: 'cos',
-  quantization: 'f16',
-  connectivity: 16,
-  expansion_add: 64,
-  expansion_search: 64,
-} as const;
+/**
+ * An HNSW index's settings. `connectivity` (M, links per node) and `expansionAdd` (candidates kept
+ * while linking a new vector) shape the graph: fixed when a store's index is created and recorded in
+ * its meta. `expansionSearch` (candidates kept while searching, at least the `k` asked for) is a
+ * query-time setting: any value works with any graph, higher finds more of the true neighbours, slower.
+ */
+export interface HnswSettings {
+  readonly connectivity: number;
+  readonly expansionAdd: number;
+  readonly expansionSearch: number;
+}
+
+/** The settings every store written before they were recorded was built with (M 16, expansion 64/64). */
+export const legacyHnswSettings: HnswSettings = { connectivity: 16, expansionAdd: 64, expansionSearch: 64 };
+
+/** The settings a new store's index is created with (ADR-0002, revision 3): figures in docs/benchmarks. */
+export const defaultHnswSettings: HnswSettings = { connectivity: 16, expansionAdd: 64, expansionSearch: 64 };
+
+/** The fixed usearch settings of every `VectorIndex` (cosine distance, vectors stored as f16). */
+export const hnswSettings = { metric: 'cos', quantization: 'f16' } as const;
+
+/** Bounds of each setting: beyond them an index is no better, only slower or larger. */
+export const hnswSettingLimits = {
+  connectivity: { least: 2, most: 128 },
+  expansionAdd: { least: 1, most: 4096 },
+  expansionSearch: { least: 1, most: 4096 },
+} as const satisfies Record<keyof HnswSettings, { least: number; most: number }>;
+
+/** Checks each given setting is an integer within `hnswSettingLimits`; throws `invalid-config` with the range. */
+export function validateHnswSettings(settings: Partial<HnswSettings>): void {
+  for (const name of Object.keys(hnswSettingLimits) as (keyof HnswSettings)[]) {
+    const value = settings[name];
+    if (value === undefined) continue;
+    const { least, most } = hnswSettingLimits[name];
+    if (!Number.isInteger(value) || value < least || value > most) {
+      throw new RootweaverError(
+        'invalid-config',
+        `The HNSW setting \`${name}\` is ${String(value)}; it must be a whole number from ${least} to ${most}. Leave it out to use the default (${defaultHnswSettings[name]}).`,
+        { details: { setting: name, value: String(value), least, most } },
+      );
+    }
+  }
+}
 
 export interface VectorMatch {
   readonly key: number;
@@ -60,26 +96,41 @@ export class VectorIndex {
   /** Memory-mapped from its file (read-only): adding or removing vectors throws. */
   readonly mapped: boolean;
 
-  constructor(dimension: number, mapped = false) {
+  readonly settings: HnswSettings;
+
+  constructor(dimension: number, settings: HnswSettings = defaultHnswSettings, mapped = false) {
     this.dimension = dimension;
     this.mapped = mapped;
-    this.index = new (loadUsearch().Index)({ dimensions: dimension, ...hnswSettings });
+    this.settings = settings;
+    this.index = new (loadUsearch().Index)({
+      dimensions: dimension,
+      ...hnswSettings,
+      connectivity: settings.connectivity,
+      expansion_add: settings.expansionAdd,
+      expansion_search: settings.expansionSearch,
+    });
   }
 
   /**
-   * Opens a saved index; returns the dimension stored in the file. `mapped` memory-maps the file
-   * (usearch's `view`) instead of copying it into memory: ~15× faster to open, the pages read on
-   * demand from the OS cache, but the index cannot change. Throws on an unreadable file.
+   * Opens a saved index; returns the dimension and connectivity stored in the file (usearch links
+   * the graph by the file's connectivity whatever the index was constructed with; `settings` gives
+   * the expansions, which the file does not hold). `mapped` memory-maps the file (usearch's `view`)
+   * instead of copying it into memory: ~15× faster to open, the pages read on demand from the OS
+   * cache, but the index cannot change. Throws on an unreadable file.
    */
   static load(
     path: string,
     dimension: number,
-    options: { mapped?: boolean } = {},
-  ): { index: VectorIndex; fileDimension: number } {
-    const index = new VectorIndex(dimension, options.mapped === true);
+    options: { mapped?: boolean; settings?: HnswSettings } = {},
+  ): { index: VectorIndex; fileDimension: number; fileConnectivity: number } {
+    const index = new VectorIndex(dimension, options.settings, options.mapped === true);
     if (options.mapped === true) index.index.view(path);
     else index.index.load(path);
-    return { index, fileDimension: index.index.dimensions() };
+    return {
+      index,
+      fileDimension: index.index.dimensions(),
+      fileConnectivity: index.index.connectivity(),
+    };
   }
 
   private assertMutable(): void {
@@ -135,13 +186,20 @@ export class VectorIndex {
     if (this.index.contains(bigKey)) this.index.remove(bigKey);
   }
 
-  search(vector: Float32Array, k: number): VectorMatch[] {
+  /**
+   * The `k` nearest vectors. `expansion` overrides the index's `expansionSearch` for this query:
+   * usearch keeps max(k, its expansion) candidates, so asking for that many and keeping `k` is the
+   * same search with a wider beam.
+   */
+  search(vector: Float32Array, k: number, expansion = this.settings.expansionSearch): VectorMatch[] {
     const size = this.index.size();
     if (size === 0 || k <= 0) return [];
+    const wanted = Math.min(k, size);
     // One query, one thread: usearch starts `threads` new threads per call (0 = one per core).
-    const result = this.index.search(vector, Math.min(k, size), 1);
+    const result = this.index.search(vector, Math.min(Math.max(wanted, expansion), size), 1);
     const matches: VectorMatch[] = [];
-    for (let position = 0; position < result.keys.length; position += 1) {
+    const count = Math.min(wanted, result.keys.length);
+    for (let position = 0; position < count; position += 1) {
       const key = result.keys[position];
       const distance = result.distances[position];
       if (key === undefined || distance === undefined) continue;

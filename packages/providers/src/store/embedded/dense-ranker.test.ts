@@ -13,6 +13,8 @@ const root = mkdtempSync(join(tmpdir(), 'rootweaver-dense-ranker-'));
 let counter = 0;
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+const settings = { connectivity: 16, expansionAdd: 64, expansionSearch: undefined };
+
 function open(directory: string): {
   ranker: DenseRanker;
   close: () => void;
@@ -24,6 +26,7 @@ function open(directory: string): {
     database,
     meta: new MetaTable(database, false),
     readonly: false,
+    settings,
   });
   return { ranker, database, close: () => database.close() };
 }
@@ -160,6 +163,7 @@ describe('DenseRanker', () => {
       database,
       meta: new MetaTable(database, true),
       readonly: true,
+      settings,
     });
     ranker.open(16);
     expect(ranker.mapped).toBe(true);

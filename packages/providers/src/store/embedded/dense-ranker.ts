@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { StoreFilter } from '@rootweaver/core';
 import { cosineSimilarity, RootweaverError } from '@rootweaver/core';
 import type Database from 'better-sqlite3';
-import { VectorIndex } from '../vector-index.js';
+import { type HnswSettings, VectorIndex } from '../vector-index.js';
 import { fileFingerprint, fileStamp, stampFile } from './file-fingerprint.js';
 import { byScore, type Ranked } from './fusion.js';
+import { defaultExpansionSearch, type ResolvedHnswSettings } from './hnsw-settings.js';
 import { filterSql, isFilterEmpty } from './store-filter.js';
 import { corrupt, type MetaTable, rebuildHint } from './store-schema.js';
 import { dequantizeVector, quantizedDimension, quantizeVector } from './vector-codec.js';
@@ -34,6 +35,7 @@ export class DenseRanker {
   private readonly database: Database.Database;
   private readonly meta: MetaTable;
   private readonly readonly: boolean;
+  private readonly settings: ResolvedHnswSettings;
   private index: VectorIndex | undefined;
   private dirty = false;
   /**
@@ -49,11 +51,14 @@ export class DenseRanker {
     database: Database.Database;
     meta: MetaTable;
     readonly: boolean;
+    /** The graph's settings (from `resolveHnswSettings`) and the query-time expansion. */
+    settings: ResolvedHnswSettings;
   }) {
     this.directory = options.directory;
     this.database = options.database;
     this.meta = options.meta;
     this.readonly = options.readonly;
+    this.settings = options.settings;
     const writer = (sql: string): Database.Statement =>
       options.database.prepare(this.readonly ? 'SELECT 1' : sql);
     this.statements = {
@@ -89,6 +94,20 @@ export class DenseRanker {
     return this.size > 0;
   }
 
+  /** The expansion a search uses now: the one set at open, else `defaultExpansionSearch` of the size. */
+  get expansionSearch(): number {
+    return this.settings.expansionSearch ?? defaultExpansionSearch(this.size);
+  }
+
+  /** The settings an index of this store is created or loaded with. */
+  private get indexSettings(): HnswSettings {
+    return {
+      connectivity: this.settings.connectivity,
+      expansionAdd: this.settings.expansionAdd,
+      expansionSearch: this.expansionSearch,
+    };
+  }
+
   /** Loads `vectors.usearch` when it is the one saved for the current data; else rebuilds it from SQLite. */
   open(dimension: number | undefined): void {
     this.verifiedBy = undefined;
@@ -101,7 +120,10 @@ export class DenseRanker {
       this.verifiedBy = stamp !== undefined && fileStamp(this.path) === stamp ? 'stamp' : 'checksum';
       if (this.verifiedBy === 'stamp' || fileFingerprint(this.path) === recorded) {
         // Read-only (every `ask`): map the file rather than copy it; a writer loads it to change it.
-        const { index, fileDimension } = VectorIndex.load(this.path, dimension, { mapped: this.readonly });
+        const { index, fileDimension, fileConnectivity } = VectorIndex.load(this.path, dimension, {
+          mapped: this.readonly,
+          settings: this.indexSettings,
+        });
         if (fileDimension !== dimension) {
           throw new RootweaverError(
             'dimension-mismatch',
@@ -109,15 +131,19 @@ export class DenseRanker {
             { details: { expected: dimension, actual: fileDimension } },
           );
         }
-        this.index = index;
-        return;
+        // usearch links the graph by the file's own connectivity; one other than recorded means the
+        // record is not this file's: rebuild from the copies with the recorded settings.
+        if (fileConnectivity === this.settings.connectivity) {
+          this.index = index;
+          return;
+        }
       }
     }
     this.rebuild(dimension);
   }
 
   private rebuild(dimension: number): void {
-    const index = new VectorIndex(dimension);
+    const index = new VectorIndex(dimension, this.indexSettings);
     const chunk = 4096;
     const keys: number[] = [];
     let matrix = new Float32Array(chunk * dimension);
@@ -161,7 +187,7 @@ export class DenseRanker {
   /** Brings the HNSW index in line with committed changes. */
   apply(dimension: number, changes: readonly VectorChange[], removed: readonly number[] = []): void {
     if (changes.length === 0 && removed.length === 0) return;
-    this.index ??= new VectorIndex(dimension);
+    this.index ??= new VectorIndex(dimension, this.indexSettings);
     for (const rowid of removed) this.index.delete(rowid);
     const additions: { key: number; vector: Float32Array }[] = [];
     for (const change of changes) {
@@ -184,7 +210,7 @@ export class DenseRanker {
       );
     }
     if (isFilterEmpty(filter)) {
-      return index.search(vector, limit).map((match) => ({ rowid: match.key, score: match.similarity }));
+      return index.search(vector, limit, this.expansionSearch).map((match) => ({ rowid: match.key, score: match.similarity }));
     }
     const conditions = filterSql(filter);
     const allowed = this.database
@@ -206,7 +232,7 @@ export class DenseRanker {
     }
     const allowedSet = new Set(allowed);
     for (let depth = limit * 8; ; depth *= 4) {
-      const matches = index.search(vector, depth).filter((match) => allowedSet.has(match.key));
+      const matches = index.search(vector, depth, this.expansionSearch).filter((match) => allowedSet.has(match.key));
       if (matches.length >= limit || depth >= index.size) {
         return matches.slice(0, limit).map((match) => ({ rowid: match.key, score: match.similarity }));
       }
