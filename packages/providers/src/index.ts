@@ -43,15 +43,15 @@ export {
   providerEnvironment,
 } from './provider-set.js';
 export {
-  EmbeddedStore,
-  type EmbeddedStoreOptions,
-  embeddedStoreSchemaVersion,
-} from './store/embedded-store.js';
-export {
   defaultExpansionSearch,
   type HnswOptions,
   type ResolvedHnswSettings,
 } from './store/embedded/hnsw-settings.js';
+export {
+  EmbeddedStore,
+  type EmbeddedStoreOptions,
+  embeddedStoreSchemaVersion,
+} from './store/embedded-store.js';
 export {
   ftsExpression,
   indexTerms,

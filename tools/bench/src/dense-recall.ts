@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hnswSettings } from '@rootweaver/providers';
+import { defaultHnswSettings, hnswSettings } from '@rootweaver/providers';
 import { clusteredUnitVectors } from '@rootweaver/providers/test';
 
 const require = createRequire(import.meta.url);
@@ -34,7 +34,10 @@ const { values } = parseArgs({
     size: { type: 'string', default: '1000000' },
     queries: { type: 'string', default: '100' },
     dimension: { type: 'string', default: '384' },
-    builds: { type: 'string', default: `${hnswSettings.connectivity}:${hnswSettings.expansion_add}` },
+    builds: {
+      type: 'string',
+      default: `${defaultHnswSettings.connectivity}:${defaultHnswSettings.expansionAdd}`,
+    },
     expansions: { type: 'string', default: '64,96,128,192,256' },
   },
 });
@@ -122,7 +125,8 @@ for (const build of builds) {
   for (let offset = 0; offset < size; offset += 10_000) {
     const count = Math.min(10_000, size - offset);
     const matrix = new Float32Array(count * dimension);
-    for (let row = 0; row < count; row += 1) matrix.set(vectors[offset + row] as Float32Array, row * dimension);
+    for (let row = 0; row < count; row += 1)
+      matrix.set(vectors[offset + row] as Float32Array, row * dimension);
     index.add(
       BigUint64Array.from({ length: count }, (_value, row) => BigInt(offset + row)),
       matrix,

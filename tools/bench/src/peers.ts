@@ -268,7 +268,6 @@ async function dense(size: number): Promise<void> {
   }));
   const directory = join(root, `dense-${size}`);
   const usearchPath = join(root, `usearch-${size}.usearch`);
-  const config = { dimensions: dimension, ...hnswSettings };
   const build: Record<string, number> = {};
   let started = performance.now();
   let store = await EmbeddedStore.open({ directory });
@@ -277,6 +276,20 @@ async function dense(size: number): Promise<void> {
   }
   await store.flush();
   build.EmbeddedStore = performance.now() - started;
+  // The peers use the store's own settings: its graph's (recorded at creation) and the query-time
+  // expansion it searches this many vectors with.
+  const settings = {
+    connectivity: store.hnswSettings.connectivity,
+    expansionAdd: store.hnswSettings.expansionAdd,
+    expansionSearch: store.expansionSearch,
+  };
+  const config = {
+    dimensions: dimension,
+    ...hnswSettings,
+    connectivity: settings.connectivity,
+    expansion_add: settings.expansionAdd,
+    expansion_search: settings.expansionSearch,
+  };
   started = performance.now();
   const direct = new usearch.Index(config);
   for (let offset = 0; offset < size; offset += 10_000) {
@@ -294,8 +307,8 @@ async function dense(size: number): Promise<void> {
   // hnswlib-node from JS arrays takes tens of minutes at 1M: compared at 10k and 100k only.
   started = performance.now();
   const hnsw = size < 1_000_000 ? new hnswlib.HierarchicalNSW('cosine', dimension) : undefined;
-  hnsw?.initIndex(size, 16, 64, 100);
-  hnsw?.setEf(64);
+  hnsw?.initIndex(size, settings.connectivity, settings.expansionAdd, 100);
+  hnsw?.setEf(settings.expansionSearch);
   if (hnsw !== undefined) {
     vectors.forEach((vector, index) => {
       hnsw.addPoint(Array.from(vector), index);
@@ -380,6 +393,8 @@ async function dense(size: number): Promise<void> {
   lines.push(
     `### Dense, ${size.toLocaleString('en')} × ${dimension} (clustered), top-10, ${queries.length} queries`,
     '',
+    `Every engine with the store's HNSW settings: M ${settings.connectivity}, expansion_add ${settings.expansionAdd}, expansion_search ${settings.expansionSearch} (cosine; usearch f16 as the store).`,
+    '',
     ...latencySection(samples),
     '',
     '| engine | recall@10 vs exact (100 queries) | build s | open ms (median of 3) | dense bytes on disk |',
@@ -423,7 +438,7 @@ const section = [
   '<!-- peers:begin -->',
   '## Side by side with peers (`pnpm bench:peers`)',
   '',
-  `Written by \`tools/bench/src/peers.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/peers.js ${process.argv.slice(2).join(' ')}\`; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average at the end ${load}. One process, the same synthetic pairs (\`syntheticQaPairs\`) and clustered unit vectors (\`clusteredUnitVectors\`, 1,000 centres) for every engine; queries interleaved across engines, the first 50 as warm-up. HNSW settings alike: cosine, M = 16, expansion 64 (usearch f16 as the store uses it).`,
+  `Written by \`tools/bench/src/peers.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/peers.js ${process.argv.slice(2).join(' ')}\`; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average at the end ${load}. One process, the same synthetic pairs (\`syntheticQaPairs\`) and clustered unit vectors (\`clusteredUnitVectors\`, 1,000 centres) for every engine; queries interleaved across engines, the first 50 as warm-up. HNSW settings alike: the store's, given with each dense table (usearch f16 as the store uses it).`,
   '',
   ...lines,
   '<!-- peers:end -->',

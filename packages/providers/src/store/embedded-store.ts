@@ -17,7 +17,11 @@ import type Database from 'better-sqlite3';
 import { DenseRanker, type VectorChange } from './embedded/dense-ranker.js';
 import { embedMissing, embedQuery } from './embedded/embedding.js';
 import { type Ranked, reciprocalRankFusion } from './embedded/fusion.js';
-import { type HnswOptions, type ResolvedHnswSettings, resolveHnswSettings } from './embedded/hnsw-settings.js';
+import {
+  type HnswOptions,
+  type ResolvedHnswSettings,
+  resolveHnswSettings,
+} from './embedded/hnsw-settings.js';
 import { ItemTable, validateItem } from './embedded/item-table.js';
 import { LexicalRanker } from './embedded/lexical-ranker.js';
 import { MetaTable, openStoreDatabase } from './embedded/store-schema.js';
@@ -80,7 +84,13 @@ export class EmbeddedStore implements KnowledgeStore {
     this.hnswSettings = this.database.transaction(() =>
       resolveHnswSettings({ meta: this.meta, directory, requested: hnsw, hasVectors: stored !== undefined }),
     )();
-    this.dense = new DenseRanker({ directory, database, meta: this.meta, readonly, settings: this.hnswSettings });
+    this.dense = new DenseRanker({
+      directory,
+      database,
+      meta: this.meta,
+      readonly,
+      settings: this.hnswSettings,
+    });
   }
 
   /** The dense index's settings: the graph's, as recorded, and this open's query-time expansion. */

@@ -210,7 +210,9 @@ export class DenseRanker {
       );
     }
     if (isFilterEmpty(filter)) {
-      return index.search(vector, limit, this.expansionSearch).map((match) => ({ rowid: match.key, score: match.similarity }));
+      return index
+        .search(vector, limit, this.expansionSearch)
+        .map((match) => ({ rowid: match.key, score: match.similarity }));
     }
     const conditions = filterSql(filter);
     const allowed = this.database
@@ -232,7 +234,9 @@ export class DenseRanker {
     }
     const allowedSet = new Set(allowed);
     for (let depth = limit * 8; ; depth *= 4) {
-      const matches = index.search(vector, depth, this.expansionSearch).filter((match) => allowedSet.has(match.key));
+      const matches = index
+        .search(vector, depth, this.expansionSearch)
+        .filter((match) => allowedSet.has(match.key));
       if (matches.length >= limit || depth >= index.size) {
         return matches.slice(0, limit).map((match) => ({ rowid: match.key, score: match.similarity }));
       }

@@ -79,7 +79,11 @@ describe('EmbeddedStore HNSW settings', () => {
     const directory = freshDirectory();
     await filled(directory, { connectivity: 24, expansionAdd: 96 });
     const stamp = fileStamp(join(directory, 'vectors.usearch'));
-    for (const hnsw of [{ connectivity: 32 }, { expansionAdd: 64 }, { connectivity: 16, expansionAdd: 200 }]) {
+    for (const hnsw of [
+      { connectivity: 32 },
+      { expansionAdd: 64 },
+      { connectivity: 16, expansionAdd: 200 },
+    ]) {
       const error = await failure(EmbeddedStore.open({ directory, hnsw }));
       expect(error.code).toBe('invalid-config');
       expect(error.message).toContain('connectivity 24 and expansionAdd 96');

@@ -70,7 +70,9 @@ export function resolveHnswSettings(options: {
         .map((name) => `${name} ${requested[name]}`)
         .join(' and ')} was asked for; the graph cannot change in place. Leave ${differing
         .map((name) => `\`hnsw.${name}\``)
-        .join(' and ')} out to use the store's own, or ${rebuildHint.charAt(0).toLowerCase()}${rebuildHint.slice(1)}`,
+        .join(
+          ' and ',
+        )} out to use the store's own, or ${rebuildHint.charAt(0).toLowerCase()}${rebuildHint.slice(1)}`,
       { details: { directory: options.directory, ...graph } },
     );
   }
