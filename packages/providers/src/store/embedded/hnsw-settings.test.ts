@@ -198,11 +198,14 @@ describe('EmbeddedStore HNSW settings', () => {
 });
 
 describe('defaultExpansionSearch', () => {
-  it('is the default up to 100k vectors and grows with the square root of the size after, capped', () => {
+  it('is 64 up to 100k vectors and grows with the square root of the size to 128 at 400k', () => {
     expect(defaultExpansionSearch(0)).toBe(defaultHnswSettings.expansionSearch);
     expect(defaultExpansionSearch(100_000)).toBe(defaultHnswSettings.expansionSearch);
-    expect(defaultExpansionSearch(400_000)).toBe(2 * defaultHnswSettings.expansionSearch);
-    expect(defaultExpansionSearch(1_000_000)).toBeGreaterThan(defaultExpansionSearch(400_000));
-    expect(defaultExpansionSearch(1e12)).toBe(512);
+    expect(defaultExpansionSearch(200_000)).toBe(
+      Math.round(Math.SQRT2 * defaultHnswSettings.expansionSearch),
+    );
+    expect(defaultExpansionSearch(400_000)).toBe(128);
+    expect(defaultExpansionSearch(1_000_000)).toBe(128);
+    expect(defaultExpansionSearch(1e12)).toBe(128);
   });
 });
