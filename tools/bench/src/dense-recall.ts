@@ -8,7 +8,7 @@
 // and file size (saved to a temporary file, then removed).
 //
 //   node --max-old-space-size=14000 tools/bench/dist/dense-recall.js [--size 1000000] [--queries 100]
-//     [--builds 16:64,32:128] [--expansions 64,96,128,192,256]
+//     [--builds 16:64,24:128] [--expansions 64,96,128,192,256]
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';

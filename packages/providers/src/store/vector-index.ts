@@ -55,7 +55,7 @@ export interface HnswSettings {
 export const legacyHnswSettings: HnswSettings = { connectivity: 16, expansionAdd: 64, expansionSearch: 64 };
 
 /** The settings a new store's index is created with (ADR-0002, revision 2026-12-02: HNSW settings, with the figures). */
-export const defaultHnswSettings: HnswSettings = { connectivity: 32, expansionAdd: 128, expansionSearch: 64 };
+export const defaultHnswSettings: HnswSettings = { connectivity: 24, expansionAdd: 128, expansionSearch: 64 };
 
 /** The fixed usearch settings of every `VectorIndex` (cosine distance, vectors stored as f16). */
 export const hnswSettings = { metric: 'cos', quantization: 'f16' } as const;

@@ -55,29 +55,29 @@ const topIds = async (store: EmbeddedStore, query: Float32Array): Promise<string
 describe('EmbeddedStore HNSW settings', () => {
   it('records the graph settings a new store is opened with and reuses them on every reopen', async () => {
     const directory = freshDirectory();
-    await filled(directory, { connectivity: 24, expansionAdd: 96, expansionSearch: 80 });
-    expect(metaValue(directory, 'hnsw_connectivity')).toBe('24');
+    await filled(directory, { connectivity: 20, expansionAdd: 96, expansionSearch: 80 });
+    expect(metaValue(directory, 'hnsw_connectivity')).toBe('20');
     expect(metaValue(directory, 'hnsw_expansion_add')).toBe('96');
-    // The saved graph is linked with 24 links per node.
+    // The saved graph is linked with 20 links per node.
     const saved = VectorIndex.load(join(directory, 'vectors.usearch'), dimension, { mapped: true });
-    expect(saved.fileConnectivity).toBe(24);
+    expect(saved.fileConnectivity).toBe(20);
 
     for (const readonly of [true, false]) {
       const store = await EmbeddedStore.open({ directory, readonly });
-      expect(store.hnswSettings).toEqual({ connectivity: 24, expansionAdd: 96, expansionSearch: undefined });
+      expect(store.hnswSettings).toEqual({ connectivity: 20, expansionAdd: 96, expansionSearch: undefined });
       // The query-time expansion is per open: not recorded, so the default applies here.
       expect(store.expansionSearch).toBe(defaultExpansionSearch(400));
       await store.close();
     }
     // Asking for the recorded ones is fine; a new expansionSearch holds for that open.
-    const same = await EmbeddedStore.open({ directory, hnsw: { connectivity: 24, expansionSearch: 300 } });
+    const same = await EmbeddedStore.open({ directory, hnsw: { connectivity: 20, expansionSearch: 300 } });
     expect(same.expansionSearch).toBe(300);
     await same.close();
   });
 
   it('refuses other graph settings on reopen with a fix, and the store stays as it was', async () => {
     const directory = freshDirectory();
-    await filled(directory, { connectivity: 24, expansionAdd: 96 });
+    await filled(directory, { connectivity: 20, expansionAdd: 96 });
     const stamp = fileStamp(join(directory, 'vectors.usearch'));
     for (const hnsw of [
       { connectivity: 32 },
@@ -86,7 +86,7 @@ describe('EmbeddedStore HNSW settings', () => {
     ]) {
       const error = await failure(EmbeddedStore.open({ directory, hnsw }));
       expect(error.code).toBe('invalid-config');
-      expect(error.message).toContain('connectivity 24 and expansionAdd 96');
+      expect(error.message).toContain('connectivity 20 and expansionAdd 96');
       expect(error.message).toMatch(/Leave `hnsw\.(connectivity|expansionAdd)`.* out .*rebuild the index/);
     }
     expect(fileStamp(join(directory, 'vectors.usearch'))).toBe(stamp);
