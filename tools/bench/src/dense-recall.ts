@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultHnswSettings, hnswSettings } from '@rootweaver/providers';
 import { clusteredUnitVectors } from '@rootweaver/providers/test';
+import { addInBatches } from './add-in-batches.js';
 
 const require = createRequire(import.meta.url);
 const usearch = require('usearch') as {
@@ -122,16 +123,7 @@ for (const build of builds) {
     connectivity: build.connectivity,
     expansion_add: build.expansionAdd,
   });
-  for (let offset = 0; offset < size; offset += 10_000) {
-    const count = Math.min(10_000, size - offset);
-    const matrix = new Float32Array(count * dimension);
-    for (let row = 0; row < count; row += 1)
-      matrix.set(vectors[offset + row] as Float32Array, row * dimension);
-    index.add(
-      BigUint64Array.from({ length: count }, (_value, row) => BigInt(offset + row)),
-      matrix,
-    );
-  }
+  addInBatches(index, vectors, dimension);
   const buildSeconds = (performance.now() - started) / 1000;
   const file = join(directory, 'index.usearch');
   index.save(file);

@@ -21,6 +21,7 @@ import Database from 'better-sqlite3';
 import { Index as FlexIndex } from 'flexsearch';
 import hnswlib from 'hnswlib-node';
 import MiniSearch from 'minisearch';
+import { addInBatches } from './add-in-batches.js';
 
 const require = createRequire(import.meta.url);
 const usearch = require('usearch') as {
@@ -292,16 +293,7 @@ async function dense(size: number): Promise<void> {
   };
   started = performance.now();
   const direct = new usearch.Index(config);
-  for (let offset = 0; offset < size; offset += 10_000) {
-    const count = Math.min(10_000, size - offset);
-    const matrix = new Float32Array(count * dimension);
-    for (let index = 0; index < count; index += 1)
-      matrix.set(vectors[offset + index] as Float32Array, index * dimension);
-    direct.add(
-      BigUint64Array.from({ length: count }, (_value, index) => BigInt(offset + index + 1)),
-      matrix,
-    );
-  }
+  addInBatches(direct, vectors, dimension, 1);
   direct.save(usearchPath);
   build.usearch = performance.now() - started;
   // hnswlib-node from JS arrays takes tens of minutes at 1M: compared at 10k and 100k only.
