@@ -41,7 +41,7 @@ export interface EmbeddedStoreOptions {
    * store without vectors is opened writable and recorded, so every later open uses them; asking a
    * store for others throws `invalid-config` (rebuild it to change them). `expansionSearch` holds for
    * this open only; without it a search's expansion grows with the index (`defaultExpansionSearch`).
-   * Defaults and measurements: ADR-0002, revision 2026-12-02 (index settings).
+   * Defaults and measurements: ADR-0002, revision 2026-12-02 (HNSW settings per store).
    */
   readonly hnsw?: HnswOptions;
 }

@@ -128,6 +128,22 @@ describe('EmbeddedStore HNSW settings', () => {
     expect(fileStamp(join(directory, 'vectors.usearch'))).toBe(stamp);
   });
 
+  it('rebuilds from the 8-bit copies when the saved graph is not linked as recorded', async () => {
+    const directory = freshDirectory();
+    await filled(directory, { connectivity: 20, expansionAdd: 96 });
+    const database = new Database(join(directory, 'store.sqlite'));
+    database.prepare("UPDATE meta SET value = '12' WHERE key = 'hnsw_connectivity'").run();
+    database.close();
+    const store = await EmbeddedStore.open({ directory });
+    expect(store.hnswSettings.connectivity).toBe(12);
+    expect((await store.stats()).vectors).toBe(400);
+    expect(await topIds(store, vectors[7] as Float32Array)).toContain(items[7]?.id);
+    await store.close();
+    // The rebuilt graph, saved on close, is linked with the recorded connectivity.
+    const saved = VectorIndex.load(join(directory, 'vectors.usearch'), dimension, { mapped: true });
+    expect(saved.fileConnectivity).toBe(12);
+  });
+
   it('creates new stores with the defaults', async () => {
     const directory = freshDirectory();
     await filled(directory);
