@@ -10,24 +10,12 @@
 //   node --max-old-space-size=14000 tools/bench/dist/dense-recall.js [--size 1000000] [--queries 100]
 //     [--builds 16:64,24:128] [--expansions 64,96,128,192,256]
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultHnswSettings, hnswSettings } from '@rootweaver/providers';
 import { clusteredUnitVectors } from '@rootweaver/providers/test';
-import { addInBatches } from './add-in-batches.js';
-
-const require = createRequire(import.meta.url);
-const usearch = require('usearch') as {
-  Index: new (
-    config: Record<string, unknown>,
-  ) => {
-    add(keys: BigUint64Array, vectors: Float32Array): void;
-    search(vector: Float32Array, k: number, threads?: number): { keys: BigUint64Array };
-    save(path: string): void;
-  };
-};
+import { addInBatches, usearch } from './usearch-direct.js';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((argument, index) => index > 0 || argument !== '--'),

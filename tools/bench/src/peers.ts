@@ -11,7 +11,6 @@
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,21 +22,7 @@ import Database from 'better-sqlite3';
 import { Index as FlexIndex } from 'flexsearch';
 import hnswlib from 'hnswlib-node';
 import MiniSearch from 'minisearch';
-import { addInBatches } from './add-in-batches.js';
-
-const require = createRequire(import.meta.url);
-const usearch = require('usearch') as {
-  Index: new (
-    config: Record<string, unknown>,
-  ) => {
-    add(keys: BigUint64Array, vectors: Float32Array): void;
-    search(vector: Float32Array, k: number, threads?: number): { keys: BigUint64Array };
-    save(path: string): void;
-    load(path: string): void;
-    view(path: string): void;
-    size(): number;
-  };
-};
+import { addInBatches, usearch } from './usearch-direct.js';
 
 // `pnpm <script> -- --flag` passes the `--` through: read what follows it as options.
 const { values } = parseArgs({
