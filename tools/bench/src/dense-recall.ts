@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultHnswSettings, hnswSettings } from '@rootweaver/providers';
 import { clusteredUnitVectors } from '@rootweaver/providers/test';
+import { dot, largest, percentile } from './bench-statistics.js';
 import { addInBatches, usearch } from './usearch-direct.js';
 
 const { values } = parseArgs({
@@ -47,30 +48,6 @@ function toHalf(value: number): number {
   return Math.round(value / step) * step;
 }
 
-function dot(left: ArrayLike<number>, right: ArrayLike<number>): number {
-  let sum = 0;
-  for (let position = 0; position < dimension; position += 1)
-    sum += (left[position] as number) * (right[position] as number);
-  return sum;
-}
-
-/** The `count` rows with the largest `scoreOf`, best first (one pass, a small sorted list). */
-function largest(count: number, scoreOf: (row: number) => number): { row: number; score: number }[] {
-  const best: { row: number; score: number }[] = [];
-  for (let row = 0; row < size; row += 1) {
-    const score = scoreOf(row);
-    if (best.length === count && score <= (best[count - 1]?.score ?? Number.NEGATIVE_INFINITY)) continue;
-    let position = best.length;
-    while (position > 0 && (best[position - 1]?.score ?? 0) < score) position -= 1;
-    best.splice(position, 0, { row, score });
-    if (best.length > count) best.pop();
-  }
-  return best;
-}
-
-const percentile = (samples: number[], fraction: number): number =>
-  [...samples].sort((left, right) => left - right)[Math.floor(samples.length * fraction)] ?? Number.NaN;
-
 // The same vectors and queries as `pnpm bench:peers` (seed 5, 1,000 centres).
 const generated = clusteredUnitVectors(size + 1000, dimension, { seed: 5 });
 const vectors = generated.slice(0, size);
@@ -85,13 +62,13 @@ let halfHits = 0;
 const exact: Set<number>[] = [];
 for (const query of queries) {
   const half = Float32Array.from(query, toHalf);
-  const best = largest(100, (row) => dot(vectors[row] as Float32Array, query));
+  const best = largest(100, size, (row) => dot(vectors[row] as Float32Array, query));
   ranks.forEach((rank, position) => {
     closeness[position] = (closeness[position] ?? 0) + (best[rank]?.score ?? 0);
   });
   const top = new Set(best.slice(0, 10).map((entry) => entry.row));
   exact.push(top);
-  halfHits += largest(10, (row) => dot(halves[row] as Float32Array, half)).filter((entry) =>
+  halfHits += largest(10, size, (row) => dot(halves[row] as Float32Array, half)).filter((entry) =>
     top.has(entry.row),
   ).length;
 }
