@@ -71,8 +71,8 @@ export {
   defaultHnswSettings,
   type HnswSettings,
   hnswSettingLimits,
-  hnswSettings,
   legacyHnswSettings,
+  vectorEncoding,
 } from './store/vector-index.js';
 export {
   cachedTokenCounter,

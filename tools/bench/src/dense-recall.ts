@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultHnswSettings, hnswSettings } from '@rootweaver/providers';
+import { defaultHnswSettings, vectorEncoding } from '@rootweaver/providers';
 import { clusteredUnitVectors } from '@rootweaver/providers/test';
 import { dot, largest, percentile } from './bench-statistics.js';
 import { addInBatches, usearch } from './usearch-direct.js';
@@ -84,7 +84,7 @@ for (const build of builds) {
   started = performance.now();
   const index = new usearch.Index({
     dimensions: dimension,
-    ...hnswSettings,
+    ...vectorEncoding,
     connectivity: build.connectivity,
     expansion_add: build.expansionAdd,
   });

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KnowledgeItem } from '@rootweaver/core';
-import { EmbeddedStore, hnswSettings } from '@rootweaver/providers';
+import { EmbeddedStore, vectorEncoding } from '@rootweaver/providers';
 import { clusteredUnitVectors, syntheticQaPairs } from '@rootweaver/providers/test';
 import Database from 'better-sqlite3';
 import hnswlib from 'hnswlib-node';
@@ -49,7 +49,7 @@ export async function denseSection(options: {
   };
   const config = {
     dimensions: dimension,
-    ...hnswSettings,
+    ...vectorEncoding,
     connectivity: settings.connectivity,
     expansion_add: settings.expansionAdd,
     expansion_search: settings.expansionSearch,

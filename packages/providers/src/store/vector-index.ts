@@ -57,8 +57,8 @@ export const legacyHnswSettings: HnswSettings = { connectivity: 16, expansionAdd
 /** The settings a new store's index is created with (ADR-0002, revision 2026-12-02: HNSW settings, with the figures). */
 export const defaultHnswSettings: HnswSettings = { connectivity: 24, expansionAdd: 128, expansionSearch: 64 };
 
-/** The fixed usearch settings of every `VectorIndex` (cosine distance, vectors stored as f16). */
-export const hnswSettings = { metric: 'cos', quantization: 'f16' } as const;
+/** How every `VectorIndex` compares and stores vectors (cosine distance, f16), whatever its graph settings. */
+export const vectorEncoding = { metric: 'cos', quantization: 'f16' } as const;
 
 /** Bounds of each setting: beyond them an index is no better, only slower or larger. */
 export const hnswSettingLimits = {
@@ -104,7 +104,7 @@ export class VectorIndex {
     this.settings = settings;
     this.index = new (loadUsearch().Index)({
       dimensions: dimension,
-      ...hnswSettings,
+      ...vectorEncoding,
       connectivity: settings.connectivity,
       expansion_add: settings.expansionAdd,
       expansion_search: settings.expansionSearch,

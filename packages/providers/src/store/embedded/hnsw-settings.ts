@@ -40,6 +40,7 @@ export function defaultExpansionSearch(size: number): number {
  * `requested` or the defaults; a store with vectors but no record was built before they were
  * recorded, with `legacyHnswSettings` (recorded now when writable). Asking for graph settings other
  * than the recorded ones throws `invalid-config`: the graph cannot change without a rebuild.
+ * `requested` is validated by the caller (`EmbeddedStore.open`, before any file is created).
  */
 export function resolveHnswSettings(options: {
   readonly meta: MetaTable;
@@ -48,7 +49,6 @@ export function resolveHnswSettings(options: {
   readonly hasVectors: boolean;
 }): ResolvedHnswSettings {
   const requested = options.requested ?? {};
-  validateHnswSettings(requested);
   const storedConnectivity = options.meta.get('hnsw_connectivity');
   const storedExpansionAdd = options.meta.get('hnsw_expansion_add');
   let graph: { connectivity: number; expansionAdd: number };
