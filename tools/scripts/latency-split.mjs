@@ -3,6 +3,8 @@
 // start (a fresh process compiling the engine's code) apart from its steady state.
 //   node tools/scripts/latency-split.mjs OUT/results.jsonl [N, default 30]
 import { readFileSync } from 'node:fs';
+// The eval's own statistics (build first: `pnpm build`), so the figures match what `eval` prints.
+import { mean, percentile } from '../eval/dist/metrics/statistics.js';
 
 const [file, firstArgument] = process.argv.slice(2);
 const first = firstArgument === undefined ? 30 : Number(firstArgument);
@@ -16,19 +18,9 @@ const latencies = readFileSync(file, 'utf8')
   .filter((line) => line.trim() !== '')
   .map((line) => JSON.parse(line).nonLlmLatencyMs);
 
-/** The eval's percentile (tools/eval `percentile`): linear between the two nearest ranks. */
-function percentile(values, fraction) {
-  const sorted = [...values].sort((left, right) => left - right);
-  const position = (sorted.length - 1) * fraction;
-  const lower = sorted[Math.floor(position)];
-  const upper = sorted[Math.ceil(position)];
-  return lower + (upper - lower) * (position - Math.floor(position));
-}
-
 function describe(label, values) {
   if (values.length === 0) return `${label}: none`;
-  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-  return `${label} (${values.length}): p50 ${percentile(values, 0.5).toFixed(1)} ms, p95 ${percentile(values, 0.95).toFixed(1)} ms, mean ${mean.toFixed(1)} ms`;
+  return `${label} (${values.length}): p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, mean ${mean(values).toFixed(1)} ms`;
 }
 
 console.log(describe('all', latencies));

@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { evaluateQuestions, loadQuestionRecords } from '@rootweaver/eval';
+import { evaluateQuestions, loadQuestionRecords, mean, percentile } from '@rootweaver/eval';
 import { createTokenCounter } from '@rootweaver/providers';
 import { openEngine } from '../dist/open-engine.js';
 
@@ -41,16 +41,8 @@ const io = { stdout: () => {}, stderr: () => {}, isTTY: false, env: process.env,
 const settings = { configPath: undefined, overrides: { synthesis: undefined } };
 const tokenCounter = createTokenCounter('llama3', { preload: true });
 
-/** The eval's percentile: linear between the two nearest ranks. */
-function percentile(values, fraction) {
-  const sorted = [...values].sort((left, right) => left - right);
-  const position = (sorted.length - 1) * fraction;
-  const lower = sorted[Math.floor(position)];
-  return lower + (sorted[Math.ceil(position)] - lower) * (position - Math.floor(position));
-}
-const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const describe = (values) =>
-  `p50 ${percentile(values, 0.5).toFixed(1)} p95 ${percentile(values, 0.95).toFixed(1)} mean ${mean(values).toFixed(1)}`;
+  `p50 ${percentile(values, 50).toFixed(1)} p95 ${percentile(values, 95).toFixed(1)} mean ${mean(values).toFixed(1)}`;
 
 for (const run of runs) {
   const records = await loadQuestionRecords({ file: run.questions });
