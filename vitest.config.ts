@@ -16,6 +16,8 @@ const workspacePackages: Record<string, string> = {
   eval: 'tools/eval',
   cli: 'tools/cli',
   fuzz: 'tools/fuzz',
+  models: 'packages/models',
+  train: 'tools/train',
 };
 
 export default defineConfig({

@@ -1,0 +1,35 @@
+export { applyCalibration, type LogisticCalibration, logit } from './network/calibration.js';
+export { softmaxInPlace } from './network/operations.js';
+export { type ParameterSource, TensorParameters } from './network/parameter-source.js';
+export type { BlockActivations, Dropout } from './network/residual-block.js';
+export {
+  decodeWeights,
+  encodeWeights,
+  type Tensor,
+  type WeightsFile,
+  type WeightsHeader,
+} from './network/weights-file.js';
+export { type DecodedSpan, decodeSpan } from './reader/decode-span.js';
+export {
+  contextFeatureCount,
+  contextFeatureNames,
+  featuriseReaderInput,
+  layoutPairs,
+  type PairSpan,
+  pairSpansOf,
+  questionFeatureCount,
+  questionFeatureNames,
+  type ReaderInput,
+  type ReaderPair,
+} from './reader/reader-input.js';
+export {
+  excludedScore,
+  type ReaderActivations,
+  type ReaderArchitecture,
+  type ReaderLogits,
+  ReaderNetwork,
+  readerNetworkName,
+  readerParameterShapes,
+} from './reader/reader-network.js';
+export { loadWordVectors, shippedWordVectorsPath } from './word-vectors/load-word-vectors.js';
+export { WordVectorTable, type WordVectorTableInfo } from './word-vectors/word-vector-table.js';

@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// Trains the shipped span reader:
+//   pnpm train:reader [-- --seed 1 --epochs 30 --data DIR --out FILE]
+// Fits on compactrag-train/qa/train.json, chooses the epoch on one half of valid.json, fits the
+// confidence map on the other half, reports on test.json, writes packages/models/assets/reader.bin.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { seededRandom } from '@rootweaver/core';
+import { applyCalibration, encodeWeights, loadWordVectors, readerNetworkName } from '@rootweaver/models';
+import { evaluationCorpusText, locateTrainingSets, readSplit } from '../data/training-sets.js';
+import { expectedCalibrationError } from '../graph/fit-logistic.js';
+import { buildReaderExamples, type QaRecord, type ReaderExample } from './reader-examples.js';
+import {
+  predictSpans,
+  readerCalibrationInputs,
+  spanCorrect,
+  spanScores,
+  trainReader,
+} from './train-reader.js';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    epochs: { type: 'string', default: '30' },
+    patience: { type: 'string', default: '4' },
+    dimension: { type: 'string', default: '64' },
+    blocks: { type: 'string', default: '3' },
+    'learning-rate': { type: 'string', default: '0.001' },
+    dropout: { type: 'string', default: '0.1' },
+    out: {
+      type: 'string',
+      default: new URL('../../../../packages/models/assets/reader.bin', import.meta.url).pathname,
+    },
+    limit: { type: 'string' },
+  },
+});
+const seed = Number(values.seed);
+const limit = values.limit === undefined ? undefined : Number(values.limit);
+const log = (line: string): void => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+const started = performance.now();
+const directory = locateTrainingSets(values.data);
+const vectors = await loadWordVectors();
+const train = readSplit<QaRecord>(directory, 'qa', 'train');
+const valid = readSplit<QaRecord>(directory, 'qa', 'valid');
+const test = readSplit<QaRecord>(directory, 'qa', 'test');
+
+// valid.json in two halves by a seeded shuffle: one chooses the epoch, the other fits the confidence map.
+const random = seededRandom(seed + 7);
+const shuffledValid = valid.records
+  .map((record) => ({ record, key: random() }))
+  .sort((a, b) => a.key - b.key)
+  .map((entry) => entry.record);
+const half = Math.floor(shuffledValid.length / 2);
+const negativeShare = 0.3;
+const trainExamples = buildReaderExamples(vectors, train.records.slice(0, limit), {
+  negativeShare,
+  seed,
+}).examples;
+const chooseExamples = buildReaderExamples(vectors, shuffledValid.slice(0, half), {
+  negativeShare: 0,
+  seed,
+}).examples;
+const calibrateExamples = buildReaderExamples(vectors, shuffledValid.slice(half), {
+  negativeShare,
+  seed: seed + 1,
+}).examples;
+const testPositive = buildReaderExamples(vectors, test.records, { negativeShare: 0, seed }).examples;
+const testWithNegatives = buildReaderExamples(vectors, test.records, {
+  negativeShare: 1,
+  seed: seed + 2,
+}).examples;
+log(
+  `examples: train ${trainExamples.length} (no-answer share ${negativeShare}), choose ${chooseExamples.length}, calibrate ${calibrateExamples.length}, test ${testPositive.length}`,
+);
+
+const architecture = {
+  dimension: Number(values.dimension),
+  alignDimension: 32,
+  kernelWidth: 5,
+  contextBlocks: Number(values.blocks),
+  questionBlocks: 1,
+};
+const settings = {
+  seed,
+  epochs: Number(values.epochs),
+  batchSize: 32,
+  learningRate: Number(values['learning-rate']),
+  dropout: Number(values.dropout),
+  architecture,
+  patience: Number(values.patience),
+};
+const { network, parameters, calibration, history } = trainReader({
+  vectors,
+  train: trainExamples,
+  choose: chooseExamples,
+  calibrate: calibrateExamples,
+  settings,
+  log,
+});
+
+// Test figures: all records, and those whose answer occurs in no evaluation corpus.
+const corpus = evaluationCorpusText(directory);
+const outside = (example: ReaderExample): boolean =>
+  corpus === '' || !corpus.includes(example.answer.toLowerCase());
+const predictions = predictSpans(network, testPositive);
+const all = spanScores(testPositive, predictions);
+const outsideIndexes = testPositive
+  .map((example, index) => (outside(example) ? index : -1))
+  .filter((index) => index >= 0);
+const outsideScores = spanScores(
+  outsideIndexes.map((index) => testPositive[index] as ReaderExample),
+  outsideIndexes.map((index) => predictions[index] as (typeof predictions)[number]),
+);
+const negativePredictions = predictSpans(network, testWithNegatives);
+const confidences = negativePredictions.map((prediction) =>
+  applyCalibration(calibration, readerCalibrationInputs(prediction)),
+);
+const outcomes = testWithNegatives.map((example, index) =>
+  spanCorrect(example, negativePredictions[index] as (typeof negativePredictions)[number]),
+);
+const testFigures = {
+  exactMatch: round(all.exactMatch),
+  f1: round(all.f1),
+  count: all.count,
+  answerInNoEvaluationCorpus: {
+    exactMatch: round(outsideScores.exactMatch),
+    f1: round(outsideScores.f1),
+    count: outsideScores.count,
+  },
+  calibration: {
+    examples: testWithNegatives.length,
+    noAnswerExamples: testWithNegatives.filter((example) => example.startToken < 0).length,
+    expectedCalibrationError: Number(expectedCalibrationError(confidences, outcomes).toFixed(4)),
+  },
+};
+log(`test: ${JSON.stringify(testFigures)}`);
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+const tensors = parameters.tensors();
+const bytes = encodeWeights(
+  {
+    network: readerNetworkName,
+    version: `reader-${new Date().toISOString().slice(0, 10)}-seed${seed}`,
+    training: {
+      architecture,
+      settings,
+      data: {
+        source: 'CompactRAG compactrag-train/qa (How-Young-X/CompactRAG, MIT, commit 4ac3245e)',
+        trainSha256: train.sha256,
+        validSha256: valid.sha256,
+        testSha256: test.sha256,
+        limit: limit ?? null,
+      },
+      wordVectors: { source: vectors.info.source, sha256: vectors.info.sourceSha256, count: vectors.count },
+      calibration,
+      history,
+      test: testFigures,
+      trainingSeconds: Math.round((performance.now() - started) / 1000),
+    },
+  },
+  tensors,
+);
+writeFileSync(values.out as string, bytes);
+log(
+  `wrote ${values.out} (${(bytes.length / 1e6).toFixed(2)} MB) in ${Math.round((performance.now() - started) / 1000)} s`,
+);

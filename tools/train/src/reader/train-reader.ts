@@ -1,0 +1,159 @@
+import { seededRandom } from '@rootweaver/core';
+import { exactMatch, f1Score } from '@rootweaver/eval';
+import {
+  decodeSpan,
+  type LogisticCalibration,
+  logit,
+  type ReaderArchitecture,
+  ReaderNetwork,
+  readerParameterShapes,
+  type WordVectorTable,
+} from '@rootweaver/models';
+import { Adam } from '../graph/adam.js';
+import { Gradients } from '../graph/backward-operations.js';
+import { fitLogistic } from '../graph/fit-logistic.js';
+import { TrainableParameters } from '../graph/trainable-parameters.js';
+import { readerLossAndGradients } from './reader-backward.js';
+import type { ReaderExample } from './reader-examples.js';
+
+export interface ReaderTrainingSettings {
+  readonly seed: number;
+  readonly epochs: number;
+  readonly batchSize: number;
+  readonly learningRate: number;
+  readonly dropout: number;
+  readonly architecture: ReaderArchitecture;
+  /** Stop when the choosing set's F1 has not improved for this many epochs. */
+  readonly patience: number;
+}
+
+export interface SpanPrediction {
+  readonly text: string;
+  readonly probability: number;
+  readonly noAnswerProbability: number;
+}
+
+/** Runs the network as the shipped reader does (the `@rootweaver/models` forward pass). */
+export function predictSpans(network: ReaderNetwork, examples: readonly ReaderExample[]): SpanPrediction[] {
+  return examples.map((example) => {
+    const span = decodeSpan(example.input, network.forward(example.input).logits);
+    return { text: span.text, probability: span.probability, noAnswerProbability: span.noAnswerProbability };
+  });
+}
+
+/** EM and F1 (SQuAD, in %) of predictions on examples that have an answer. */
+export function spanScores(
+  examples: readonly ReaderExample[],
+  predictions: readonly SpanPrediction[],
+): { exactMatch: number; f1: number; count: number } {
+  let em = 0;
+  let f1 = 0;
+  let count = 0;
+  examples.forEach((example, index) => {
+    if (example.startToken < 0) return;
+    const text = (predictions[index] as SpanPrediction).text;
+    em += exactMatch(text, example.answer);
+    f1 += f1Score(text, example.answer);
+    count += 1;
+  });
+  return { exactMatch: (100 * em) / Math.max(1, count), f1: (100 * f1) / Math.max(1, count), count };
+}
+
+/** The calibration map's inputs for one prediction. */
+export function readerCalibrationInputs(prediction: {
+  probability: number;
+  noAnswerProbability: number;
+}): number[] {
+  return [logit(prediction.probability), logit(prediction.noAnswerProbability)];
+}
+
+/** 1 when the predicted span is right (EM) — for a no-answer example no span is right. */
+export function spanCorrect(example: ReaderExample, prediction: SpanPrediction): number {
+  return example.startToken >= 0 && exactMatch(prediction.text, example.answer) === 1 ? 1 : 0;
+}
+
+/**
+ * Trains the reader: Adam on the start and end cross-entropies (the no-answer option included), one
+ * epoch at a time, keeping the epoch with the best F1 on `choose`; then fits the confidence map on
+ * `calibrate`, which neither training nor the choice of epoch has seen.
+ */
+export function trainReader(options: {
+  vectors: WordVectorTable;
+  train: readonly ReaderExample[];
+  choose: readonly ReaderExample[];
+  calibrate: readonly ReaderExample[];
+  settings: ReaderTrainingSettings;
+  log: (line: string) => void;
+}): {
+  network: ReaderNetwork;
+  parameters: TrainableParameters;
+  calibration: LogisticCalibration;
+  history: Record<string, number>[];
+} {
+  const { vectors, train, choose, calibrate, settings, log } = options;
+  const shapes = readerParameterShapes(settings.architecture, vectors.dimension);
+  const parameters = new TrainableParameters(shapes, settings.seed);
+  const network = new ReaderNetwork(settings.architecture, parameters, vectors);
+  const gradients = new Gradients(shapes);
+  const optimizer = new Adam(parameters, { learningRate: settings.learningRate, clipNorm: 5 });
+  const random = seededRandom(settings.seed);
+  const dropout = { rate: settings.dropout, random: seededRandom(settings.seed + 1) };
+  const history: Record<string, number>[] = [];
+  let best = { f1: -1, epoch: -1, values: parameters.snapshot() };
+  for (let epoch = 1; epoch <= settings.epochs; epoch += 1) {
+    const started = performance.now();
+    let lossSum = 0;
+    const order = shuffled(train.length, random);
+    for (let offset = 0; offset < order.length; offset += settings.batchSize) {
+      gradients.clear();
+      const batch = order.slice(offset, offset + settings.batchSize);
+      for (const index of batch) {
+        const example = train[index] as ReaderExample;
+        lossSum += readerLossAndGradients(
+          network,
+          example.input,
+          example.startToken,
+          example.endToken,
+          gradients,
+          dropout,
+        );
+      }
+      optimizer.step(gradients, 1 / batch.length);
+    }
+    const scores = spanScores(choose, predictSpans(network, choose));
+    const seconds = (performance.now() - started) / 1000;
+    const loss = lossSum / train.length;
+    history.push({ epoch, loss, chooseExactMatch: scores.exactMatch, chooseF1: scores.f1, seconds });
+    log(
+      `epoch ${epoch}: loss ${loss.toFixed(3)}, choose EM ${scores.exactMatch.toFixed(1)} F1 ${scores.f1.toFixed(1)} (${seconds.toFixed(0)} s)`,
+    );
+    if (scores.f1 > best.f1) best = { f1: scores.f1, epoch, values: parameters.snapshot() };
+    else if (epoch - best.epoch >= settings.patience) {
+      log(`no gain for ${settings.patience} epochs: stopping, keeping epoch ${best.epoch}`);
+      break;
+    }
+  }
+  parameters.restore(best.values);
+  const calibrationPredictions = predictSpans(network, calibrate);
+  const inputs = calibrationPredictions.map(readerCalibrationInputs);
+  const outcomes = calibrate.map((example, index) =>
+    spanCorrect(example, calibrationPredictions[index] as SpanPrediction),
+  );
+  const fitted = fitLogistic(inputs, outcomes);
+  const calibration: LogisticCalibration = {
+    ...fitted,
+    inputs: ['logit p(span)', 'logit p(no answer)'],
+    fittedOn: `qa/valid.json, calibration half (${calibrate.length} examples, no-answer ones included)`,
+  };
+  log(`kept epoch ${best.epoch}; calibration fitted on ${calibrate.length} examples`);
+  return { network, parameters, calibration, history };
+}
+
+function shuffled(length: number, random: () => number): number[] {
+  const order = Array.from({ length }, (_, index) => index);
+  for (let index = length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [order[index], order[other]] = [order[other] as number, order[index] as number];
+  }
+  return order;
+}
