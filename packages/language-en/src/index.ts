@@ -14,13 +14,15 @@ export {
 export { creatorNouns, femaleTitles, maleTitles, officeNouns, personRoleNouns } from './lexicon/roles.js';
 export { titleNouns, type WorkRelease, workKinds, workNouns } from './lexicon/works.js';
 export { type Sentence, splitSentences } from './sentences.js';
-export { tokenizeWords, type WordToken } from './words.js';
 export { stem } from './stem.js';
 export {
+  auxiliaryVerbs,
   functionWords,
   isFunctionWord,
+  isPolarQuestion,
   questionNouns,
   questionWords,
   relationalFunctionWords,
   retrievalStopWords,
 } from './stop-words.js';
+export { tokenizeWords, type WordToken } from './words.js';

@@ -76,3 +76,23 @@ export const questionWords: ReadonlySet<string> = new Set(
 export const questionNouns: ReadonlySet<string> = new Set(
   'one ones name named called s film movie song album book person people place year date'.split(' '),
 );
+
+/** Auxiliary and modal verbs: a question that opens with one asks yes or no ("Did …", "Is …"). */
+export const auxiliaryVerbs: ReadonlySet<string> = new Set(
+  'is are was were am be do does did has have had can could will would shall should may might must'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a question asks yes or no: it opens with an auxiliary verb and offers no alternatives
+ * ("Is A older than B?" — yes; "Is A or B older?" — a choice).
+ */
+export function isPolarQuestion(question: string): boolean {
+  const words = question
+    .trim()
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter((word) => word !== '');
+  return words.length > 1 && auxiliaryVerbs.has(words[0] as string) && !words.includes('or');
+}

@@ -1,4 +1,10 @@
 export { applyCalibration, type LogisticCalibration, logit } from './network/calibration.js';
+export {
+  characterNgramBuckets,
+  embedNgrams,
+  type NgramBuckets,
+  ngramBucketCount,
+} from './network/character-ngrams.js';
 export { softmaxInPlace } from './network/operations.js';
 export { type ParameterSource, TensorParameters } from './network/parameter-source.js';
 export type { BlockActivations, Dropout } from './network/residual-block.js';
@@ -31,5 +37,6 @@ export {
   readerNetworkName,
   readerParameterShapes,
 } from './reader/reader-network.js';
+export { shippedReaderPath, TrainedReader, type TrainedReaderOptions } from './reader/trained-reader.js';
 export { loadWordVectors, shippedWordVectorsPath } from './word-vectors/load-word-vectors.js';
 export { WordVectorTable, type WordVectorTableInfo } from './word-vectors/word-vector-table.js';

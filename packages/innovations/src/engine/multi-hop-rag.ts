@@ -44,6 +44,12 @@ export interface MultiHopRAGOptions {
   readonly store: KnowledgeStore;
   /** Answers sub-questions without an LLM; defaults to `HeuristicExtractor`. */
   readonly extractor?: AnswerExtractor | undefined;
+  /**
+   * Answers the yes/no sub-questions (`isPolarQuestion`: "Is A older than B?"), which a span extractor
+   * cannot; defaults to `extractor` when that is left to its default, else to a `HeuristicExtractor`
+   * (its verdicts compare the evidence's attributes).
+   */
+  readonly polarExtractor?: AnswerExtractor | undefined;
   /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */
   readonly tokenCounter?: TokenCounter | undefined;
   /** Knobs to set (the rest default), or a config already resolved (by the capability): used as it is. */
@@ -104,6 +110,7 @@ export class MultiHopRAG {
   private readonly chatModel: ChatModel | undefined;
   private readonly store: KnowledgeStore;
   private readonly extractor: AnswerExtractor;
+  private readonly polarExtractor: AnswerExtractor;
   private readonly tokenCounter: TokenCounter | undefined;
   private readonly maxQuestionChars: number;
   private readonly answerPolicy: AnswerPolicy;
@@ -114,6 +121,8 @@ export class MultiHopRAG {
     this.chatModel = options.chatModel;
     this.store = options.store;
     this.extractor = options.extractor ?? new HeuristicExtractor();
+    this.polarExtractor =
+      options.polarExtractor ?? (options.extractor === undefined ? this.extractor : new HeuristicExtractor());
     this.tokenCounter = options.tokenCounter;
     this.config = resolveMultiHopConfig(options.config);
     this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
@@ -304,6 +313,7 @@ export class MultiHopRAG {
         chatModel: this.chatModel,
         store: this.store,
         extractor: this.extractor,
+        polarExtractor: this.polarExtractor,
         tokenCounter: this.tokenCounter,
         policy: this.answerPolicy,
         tracer: this.tracer,

@@ -21,6 +21,7 @@ import type {
   TokenUsage,
 } from '@rootweaver/core';
 import { abortable, abortError, isRootweaverError, RootweaverError } from '@rootweaver/core';
+import { isPolarQuestion } from '@rootweaver/language-en';
 import type { MultiHopConfig } from '../config.js';
 import type { AnswerPolicy } from '../policy/index.js';
 import { ContextPool } from './context-pool.js';
@@ -34,6 +35,8 @@ export interface RunPorts {
   readonly chatModel: ChatModel | undefined;
   readonly store: KnowledgeStore;
   readonly extractor: AnswerExtractor;
+  /** Answers the yes/no sub-questions (`isPolarQuestion`). */
+  readonly polarExtractor: AnswerExtractor;
   readonly tokenCounter: TokenCounter | undefined;
   /** Where the run's spans go (`@opentelemetry/api`; a no-op without an SDK). */
   readonly tracer: Tracer;
@@ -335,6 +338,7 @@ export class RunContext {
 
   async extract(question: string, evidence: readonly SearchHit[]): Promise<Extraction> {
     this.throwIfAborted();
+    const extractor = isPolarQuestion(question) ? this.ports.polarExtractor : this.ports.extractor;
     const extraction: Extraction =
       evidence.length === 0
         ? { answer: '', confidence: 0, evidenceIds: [] }
@@ -343,13 +347,13 @@ export class RunContext {
             {
               question,
               attributes: {
-                'rootweaver.extractor': this.ports.extractor.id,
+                'rootweaver.extractor': extractor.id,
                 'rootweaver.extraction.candidates': evidence.length,
               },
             },
             () =>
               abortable(
-                this.ports.extractor.extract({
+                extractor.extract({
                   question,
                   evidence,
                   signal: this.signal,

@@ -1,4 +1,5 @@
 import { isFunctionWord, stem, tokenizeWords, type WordToken } from '@rootweaver/language-en';
+import { characterNgramBuckets, type NgramBuckets } from '../network/character-ngrams.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 
 /** One atomic pair of the reader's context: its question line and its answer line(s). */
@@ -94,6 +95,9 @@ export interface ReaderInput {
   readonly questionRows: Int32Array;
   /** `questionTokens.length × questionFeatureCount`, row-major. */
   readonly questionFeatures: Float32Array;
+  /** Hashed character trigrams of the context's and the question's tokens. */
+  readonly ngrams: NgramBuckets;
+  readonly questionNgrams: NgramBuckets;
   readonly spans: readonly PairSpan[];
 }
 
@@ -236,6 +240,8 @@ export function featuriseReaderInput(
     questionTokens,
     questionRows,
     questionFeatures,
+    ngrams: characterNgramBuckets(tokens),
+    questionNgrams: characterNgramBuckets(questionTokens),
     spans,
   };
 }

@@ -1,4 +1,5 @@
 import { RootweaverError } from '@rootweaver/core';
+import { embedNgrams, ngramBucketCount } from '../network/character-ngrams.js';
 import {
   concatenateColumns,
   linear,
@@ -28,6 +29,10 @@ export interface ReaderArchitecture {
   readonly kernelWidth: number;
   readonly contextBlocks: number;
   readonly questionBlocks: number;
+  /** Width of the hashed character-trigram embedding each token gets (0: none). */
+  readonly ngramDimension: number;
+  /** Whether the pooled question vector conditions the context encoder's first layer. */
+  readonly questionConditioning: boolean;
 }
 
 /** The name of the reader network in its weights file. */
@@ -43,6 +48,9 @@ export interface ReaderActivations {
   /** Word vectors after dropout. */
   readonly contextVectors: Float32Array;
   readonly questionVectors: Float32Array;
+  /** Mean character-trigram embeddings [n × ngramDimension], [m × ngramDimension]. */
+  readonly contextNgrams: Float32Array;
+  readonly questionNgrams: Float32Array;
   readonly projectedContext: Float32Array;
   readonly projectedQuestion: Float32Array;
   /** [n × m] attention of each context token over the question. */
@@ -139,42 +147,22 @@ export class ReaderNetwork {
         aligned.set(weightedSum(attention.subarray(row * m, row * m + m), projectedQuestion, m, a), row * a);
       }
 
-    const contextInput = concatenateColumns(n, [
-      { values: contextVectors, width },
-      { values: aligned, width: a },
-      { values: input.features, width: contextFeatureCount },
-    ]);
-    const contextStart = reluInPlace(
-      linear(
-        contextInput,
-        n,
-        width + a + contextFeatureCount,
-        p.values('context.in.w'),
-        d,
-        p.values('context.in.b'),
-      ),
-    );
-    const contextEncoded = residualBlocks(
-      p,
-      'context',
-      contextBlocks,
-      contextStart,
-      n,
-      d,
-      kernelWidth,
-      dropout,
-    );
-    const context = contextEncoded.output;
+    const g = this.architecture.ngramDimension;
+    const ngramEmbedding = g > 0 ? p.values('ngram.embedding') : new Float32Array(0);
+    const contextNgrams = g > 0 ? embedNgrams(input.ngrams, ngramEmbedding, g) : new Float32Array(0);
+    const questionNgrams = g > 0 ? embedNgrams(input.questionNgrams, ngramEmbedding, g) : new Float32Array(0);
 
+    // The question first: its pooled vector q may condition the context encoder.
     const questionInput = concatenateColumns(m, [
       { values: questionVectors, width },
+      { values: questionNgrams, width: g },
       { values: input.questionFeatures, width: questionFeatureCount },
     ]);
     const questionStart = reluInPlace(
       linear(
         questionInput,
         m,
-        width + questionFeatureCount,
+        width + g + questionFeatureCount,
         p.values('question.in.w'),
         d,
         p.values('question.in.b'),
@@ -194,6 +182,32 @@ export class ReaderNetwork {
     const pool = matrixVector(question, m, d, p.values('question.pool.u'));
     if (m > 0) softmaxInPlace(pool);
     const pooled = weightedSum(pool, question, m, d);
+
+    const contextInput = concatenateColumns(n, [
+      { values: contextVectors, width },
+      { values: aligned, width: a },
+      { values: contextNgrams, width: g },
+      { values: input.features, width: contextFeatureCount },
+    ]);
+    let contextBias = p.values('context.in.b');
+    if (this.architecture.questionConditioning) {
+      const condition = weightsTimesVector(p.values('context.condition.w'), d, d, pooled);
+      contextBias = contextBias.map((value, index) => value + (condition[index] as number));
+    }
+    const contextStart = reluInPlace(
+      linear(contextInput, n, width + a + g + contextFeatureCount, p.values('context.in.w'), d, contextBias),
+    );
+    const contextEncoded = residualBlocks(
+      p,
+      'context',
+      contextBlocks,
+      contextStart,
+      n,
+      d,
+      kernelWidth,
+      dropout,
+    );
+    const context = contextEncoded.output;
 
     const startDirection = weightsTimesVector(p.values('start.w'), d, d, pooled);
     const endDirection = weightsTimesVector(p.values('end.w'), d, d, pooled);
@@ -229,6 +243,8 @@ export class ReaderNetwork {
         m,
         contextVectors,
         questionVectors,
+        contextNgrams,
+        questionNgrams,
         projectedContext,
         projectedQuestion,
         attention,
@@ -260,9 +276,9 @@ export function readerParameterShapes(
   const shapes = new Map<string, number[]>([
     ['align.w', [wordWidth, a]],
     ['align.b', [a]],
-    ['context.in.w', [wordWidth + a + contextFeatureCount, d]],
+    ['context.in.w', [wordWidth + a + architecture.ngramDimension + contextFeatureCount, d]],
     ['context.in.b', [d]],
-    ['question.in.w', [wordWidth + questionFeatureCount, d]],
+    ['question.in.w', [wordWidth + architecture.ngramDimension + questionFeatureCount, d]],
     ['question.in.b', [d]],
     ['question.pool.u', [d]],
     ['start.w', [d, d]],
@@ -270,6 +286,9 @@ export function readerParameterShapes(
     ['noanswer.w', [2 * d]],
     ['noanswer.b', [1]],
   ]);
+  if (architecture.ngramDimension > 0)
+    shapes.set('ngram.embedding', [ngramBucketCount, architecture.ngramDimension]);
+  if (architecture.questionConditioning) shapes.set('context.condition.w', [d, d]);
   for (const [prefix, count] of [
     ['context', architecture.contextBlocks],
     ['question', architecture.questionBlocks],

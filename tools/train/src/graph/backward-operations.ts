@@ -4,9 +4,36 @@ import type { BlockActivations, ParameterSource } from '@rootweaver/models';
 export class Gradients {
   readonly #values = new Map<string, Float32Array>();
 
-  constructor(readonly shapes: ReadonlyMap<string, readonly number[]>) {
-    for (const [name, shape] of shapes)
-      this.#values.set(name, new Float32Array(shape.reduce((a, b) => a * b, 1)));
+  constructor(
+    readonly shapes: ReadonlyMap<string, readonly number[]>,
+    options: { shared?: boolean } = {},
+  ) {
+    for (const [name, shape] of shapes) {
+      const size = shape.reduce((a, b) => a * b, 1);
+      this.#values.set(
+        name,
+        options.shared === true ? new Float32Array(new SharedArrayBuffer(size * 4)) : new Float32Array(size),
+      );
+    }
+  }
+
+  /** Gradients over buffers another thread shares (see `buffers`). */
+  static over(
+    shapes: ReadonlyMap<string, readonly number[]>,
+    buffers: ReadonlyMap<string, SharedArrayBuffer>,
+  ): Gradients {
+    const gradients = new Gradients(new Map());
+    for (const [name] of shapes) {
+      const buffer = buffers.get(name);
+      if (buffer === undefined) throw new Error(`no shared buffer for ${name}`);
+      gradients.#values.set(name, new Float32Array(buffer));
+    }
+    return gradients;
+  }
+
+  /** The SharedArrayBuffers behind the values (of `shared` gradients). */
+  buffers(): Map<string, SharedArrayBuffer> {
+    return new Map([...this.#values].map(([name, values]) => [name, values.buffer as SharedArrayBuffer]));
   }
 
   of(name: string): Float32Array {
@@ -24,8 +51,8 @@ export class Gradients {
   }
 
   /** Adds another set's values (a worker's share of a batch). */
-  add(other: ReadonlyMap<string, Float32Array>): void {
-    for (const [name, values] of other) {
+  add(other: Gradients): void {
+    for (const [name, values] of other.entries()) {
       const mine = this.of(name);
       for (let index = 0; index < mine.length; index += 1)
         mine[index] = (mine[index] as number) + (values[index] as number);

@@ -16,7 +16,15 @@ const words =
 const vectors = WordVectorTable.fromEntries(
   words.map((word) => [word, Array.from({ length: 6 }, () => random() * 2 - 1)]),
 );
-const architecture = { dimension: 5, alignDimension: 4, kernelWidth: 3, contextBlocks: 2, questionBlocks: 1 };
+const architecture = {
+  dimension: 5,
+  alignDimension: 4,
+  kernelWidth: 3,
+  contextBlocks: 2,
+  questionBlocks: 1,
+  ngramDimension: 3,
+  questionConditioning: true,
+};
 const context =
   'Who wrote the novel River Stone?\nRiver Stone was written by Ada Lee in 1901.\n\nWhen did the city hall open?\nThe city hall opened in 1950.';
 const input = featuriseReaderInput(vectors, 'Who wrote River Stone?', context);
@@ -35,7 +43,7 @@ describe('reader back-propagation', () => {
   ] as const)
     it(`matches finite differences for every parameter tensor (${label})`, () => {
       const shapes = readerParameterShapes(architecture, vectors.dimension);
-      const parameters = new TrainableParameters(shapes, 11);
+      const parameters = TrainableParameters.initialise(shapes, 11);
       // Non-zero biases and gains, so that their gradients are tested away from the initial point too.
       const perturb = seededRandom(5);
       for (const [, values] of parameters.entries())

@@ -1,6 +1,7 @@
 import {
   contextFeatureCount,
   type Dropout,
+  type NgramBuckets,
   questionFeatureCount,
   type ReaderInput,
   type ReaderNetwork,
@@ -16,7 +17,10 @@ import {
 
 /**
  * One example's loss — the cross-entropies of its start and of its end, each a softmax over the
- * answer-line tokens and "no answer" (index n) — with its gradients added into `gradients`.
+ * answer-line tokens and "no answer" (index n) — with its gradients added into `gradients`. Back
+ * through `ReaderNetwork.forward` in reverse: the scores, the context encoder (and the question
+ * conditioning its first layer), the aligned attention, then the question encoder with everything
+ * that reached the pooled question vector.
  */
 export function readerLossAndGradients(
   network: ReaderNetwork,
@@ -27,28 +31,25 @@ export function readerLossAndGradients(
   dropout?: Dropout,
 ): number {
   const { logits, activations } = network.forward(input, dropout);
-  const { dimension: d, alignDimension: a, kernelWidth } = network.architecture;
+  const { dimension: d, alignDimension: a, kernelWidth, ngramDimension: g } = network.architecture;
   const p = network.parameters;
   const width = network.vectors.dimension;
   const { n, m } = activations;
   const startTargetIndex = startTarget < 0 ? n : startTarget;
   const endTargetIndex = endTarget < 0 ? n : endTarget;
 
-  const startProbabilities = new Float32Array(n + 1);
-  startProbabilities.set(logits.start);
-  startProbabilities[n] = logits.noAnswer;
-  softmaxInPlace(startProbabilities);
-  const endProbabilities = new Float32Array(n + 1);
-  endProbabilities.set(logits.end);
-  endProbabilities[n] = logits.noAnswer;
-  softmaxInPlace(endProbabilities);
+  const dStart = new Float32Array(n + 1);
+  dStart.set(logits.start);
+  dStart[n] = logits.noAnswer;
+  softmaxInPlace(dStart);
+  const dEnd = new Float32Array(n + 1);
+  dEnd.set(logits.end);
+  dEnd[n] = logits.noAnswer;
+  softmaxInPlace(dEnd);
   const loss =
-    -Math.log(Math.max(1e-12, startProbabilities[startTargetIndex] as number)) -
-    Math.log(Math.max(1e-12, endProbabilities[endTargetIndex] as number));
-
-  const dStart = startProbabilities;
+    -Math.log(Math.max(1e-12, dStart[startTargetIndex] as number)) -
+    Math.log(Math.max(1e-12, dEnd[endTargetIndex] as number));
   dStart[startTargetIndex] = (dStart[startTargetIndex] as number) - 1;
-  const dEnd = endProbabilities;
   dEnd[endTargetIndex] = (dEnd[endTargetIndex] as number) - 1;
   const dNoAnswer = (dStart[n] as number) + (dEnd[n] as number);
 
@@ -70,24 +71,12 @@ export function readerLossAndGradients(
     }
   }
   const dPooled = new Float32Array(d);
-  for (const [name, dDirection] of [
-    ['start.w', dStartDirection],
-    ['end.w', dEndDirection],
-  ] as const) {
-    const w = p.values(name);
-    const dW = gradients.of(name);
-    for (let row = 0; row < d; row += 1) {
-      const g = dDirection[row] as number;
-      for (let column = 0; column < d; column += 1) {
-        dW[row * d + column] = (dW[row * d + column] as number) + g * (pooled[column] as number);
-        dPooled[column] = (dPooled[column] as number) + g * (w[row * d + column] as number);
-      }
-    }
-  }
+  addMatrixVectorGradients(p.values('start.w'), gradients.of('start.w'), d, dStartDirection, pooled, dPooled);
+  addMatrixVectorGradients(p.values('end.w'), gradients.of('end.w'), d, dEndDirection, pooled, dPooled);
   const noAnswerW = p.values('noanswer.w');
   const dNoAnswerW = gradients.of('noanswer.w');
-  const noAnswerB = gradients.of('noanswer.b');
-  noAnswerB[0] = (noAnswerB[0] as number) + dNoAnswer;
+  const dNoAnswerB = gradients.of('noanswer.b');
+  dNoAnswerB[0] = (dNoAnswerB[0] as number) + dNoAnswer;
   for (let k = 0; k < d; k += 1) {
     dNoAnswerW[k] = (dNoAnswerW[k] as number) + dNoAnswer * (pooled[k] as number);
     dNoAnswerW[d + k] = (dNoAnswerW[d + k] as number) + dNoAnswer * (activations.contextMax[k] as number);
@@ -97,7 +86,115 @@ export function readerLossAndGradients(
       dContext[row * d + k] = (dContext[row * d + k] as number) + dNoAnswer * (noAnswerW[d + k] as number);
   }
 
-  // Question pooling: q = Σ_j a_j Q_j, a = softmax(Q u).
+  // The context encoder, its first layer (bias b + Wc q when the question conditions it).
+  const dContextStart = residualBlocksBackward(
+    p,
+    gradients,
+    'context',
+    activations.contextBlocks,
+    dContext,
+    n,
+    d,
+    kernelWidth,
+  );
+  reluBackwardInPlace(activations.contextStart, dContextStart);
+  const inputWidth = width + a + g + contextFeatureCount;
+  const dContextInput = linearBackward(
+    activations.contextInput,
+    n,
+    inputWidth,
+    p.values('context.in.w'),
+    d,
+    dContextStart,
+    gradients.of('context.in.w'),
+    gradients.of('context.in.b'),
+    true,
+  ) as Float32Array;
+  if (network.architecture.questionConditioning) {
+    const dCondition = new Float32Array(d);
+    for (let row = 0; row < n; row += 1)
+      for (let k = 0; k < d; k += 1)
+        dCondition[k] = (dCondition[k] as number) + (dContextStart[row * d + k] as number);
+    addMatrixVectorGradients(
+      p.values('context.condition.w'),
+      gradients.of('context.condition.w'),
+      d,
+      dCondition,
+      pooled,
+      dPooled,
+    );
+  }
+  if (g > 0)
+    scatterNgramGradients(
+      input.ngrams,
+      dContextInput,
+      inputWidth,
+      width + a,
+      g,
+      gradients.of('ngram.embedding'),
+    );
+
+  // Aligned vectors: aligned_i = Σ_j att_ij Pq_j, att_i = softmax_j(Pc_i · Pq_j).
+  if (m > 0) {
+    const { attention, projectedContext, projectedQuestion } = activations;
+    const dProjectedContext = new Float32Array(n * a);
+    const dProjectedQuestion = new Float32Array(m * a);
+    const dAttention = new Float32Array(m);
+    for (let row = 0; row < n; row += 1) {
+      const dAlignedBase = row * inputWidth + width;
+      for (let column = 0; column < m; column += 1) {
+        const weight = attention[row * m + column] as number;
+        let dot = 0;
+        for (let k = 0; k < a; k += 1) {
+          const gradient = dContextInput[dAlignedBase + k] as number;
+          dProjectedQuestion[column * a + k] =
+            (dProjectedQuestion[column * a + k] as number) + weight * gradient;
+          dot += gradient * (projectedQuestion[column * a + k] as number);
+        }
+        dAttention[column] = dot;
+      }
+      const dScores = softmaxBackward(attention, dAttention, row * m, m);
+      for (let column = 0; column < m; column += 1) {
+        const gradient = dScores[column] as number;
+        if (gradient === 0) continue;
+        for (let k = 0; k < a; k += 1) {
+          dProjectedContext[row * a + k] =
+            (dProjectedContext[row * a + k] as number) +
+            gradient * (projectedQuestion[column * a + k] as number);
+          dProjectedQuestion[column * a + k] =
+            (dProjectedQuestion[column * a + k] as number) +
+            gradient * (projectedContext[row * a + k] as number);
+        }
+      }
+    }
+    reluBackwardInPlace(projectedContext, dProjectedContext);
+    reluBackwardInPlace(projectedQuestion, dProjectedQuestion);
+    const alignW = p.values('align.w');
+    linearBackward(
+      activations.contextVectors,
+      n,
+      width,
+      alignW,
+      a,
+      dProjectedContext,
+      gradients.of('align.w'),
+      gradients.of('align.b'),
+      false,
+    );
+    linearBackward(
+      activations.questionVectors,
+      m,
+      width,
+      alignW,
+      a,
+      dProjectedQuestion,
+      gradients.of('align.w'),
+      gradients.of('align.b'),
+      false,
+    );
+  }
+
+  // The question encoder, with everything that reached q: q = Σ_j a_j Q_j, a = softmax(Q u).
   const { question, pool } = activations;
   const dQuestion = new Float32Array(m * d);
   const dPool = new Float32Array(m);
@@ -131,97 +228,69 @@ export function readerLossAndGradients(
     kernelWidth,
   );
   reluBackwardInPlace(activations.questionStart, dQuestionStart);
-  linearBackward(
+  const questionWidth = width + g + questionFeatureCount;
+  const dQuestionInput = linearBackward(
     activations.questionInput,
     m,
-    width + questionFeatureCount,
+    questionWidth,
     p.values('question.in.w'),
     d,
     dQuestionStart,
     gradients.of('question.in.w'),
     gradients.of('question.in.b'),
-    false,
+    g > 0,
   );
-
-  const dContextStart = residualBlocksBackward(
-    p,
-    gradients,
-    'context',
-    activations.contextBlocks,
-    dContext,
-    n,
-    d,
-    kernelWidth,
-  );
-  reluBackwardInPlace(activations.contextStart, dContextStart);
-  const inputWidth = width + a + contextFeatureCount;
-  const dContextInput = linearBackward(
-    activations.contextInput,
-    n,
-    inputWidth,
-    p.values('context.in.w'),
-    d,
-    dContextStart,
-    gradients.of('context.in.w'),
-    gradients.of('context.in.b'),
-    true,
-  ) as Float32Array;
-
-  // Aligned vectors: aligned_i = Σ_j att_ij Pq_j, att_i = softmax_j(Pc_i · Pq_j).
-  if (m > 0) {
-    const { attention, projectedContext, projectedQuestion } = activations;
-    const dProjectedContext = new Float32Array(n * a);
-    const dProjectedQuestion = new Float32Array(m * a);
-    const dAttention = new Float32Array(m);
-    for (let row = 0; row < n; row += 1) {
-      const dAlignedBase = row * inputWidth + width;
-      for (let column = 0; column < m; column += 1) {
-        const weight = attention[row * m + column] as number;
-        let dot = 0;
-        for (let k = 0; k < a; k += 1) {
-          const g = dContextInput[dAlignedBase + k] as number;
-          dProjectedQuestion[column * a + k] = (dProjectedQuestion[column * a + k] as number) + weight * g;
-          dot += g * (projectedQuestion[column * a + k] as number);
-        }
-        dAttention[column] = dot;
-      }
-      const dScores = softmaxBackward(attention, dAttention, row * m, m);
-      for (let column = 0; column < m; column += 1) {
-        const g = dScores[column] as number;
-        if (g === 0) continue;
-        for (let k = 0; k < a; k += 1) {
-          dProjectedContext[row * a + k] =
-            (dProjectedContext[row * a + k] as number) + g * (projectedQuestion[column * a + k] as number);
-          dProjectedQuestion[column * a + k] =
-            (dProjectedQuestion[column * a + k] as number) + g * (projectedContext[row * a + k] as number);
-        }
-      }
-    }
-    reluBackwardInPlace(projectedContext, dProjectedContext);
-    reluBackwardInPlace(projectedQuestion, dProjectedQuestion);
-    const alignW = p.values('align.w');
-    linearBackward(
-      activations.contextVectors,
-      n,
+  if (g > 0 && dQuestionInput !== undefined)
+    scatterNgramGradients(
+      input.questionNgrams,
+      dQuestionInput,
+      questionWidth,
       width,
-      alignW,
-      a,
-      dProjectedContext,
-      gradients.of('align.w'),
-      gradients.of('align.b'),
-      false,
+      g,
+      gradients.of('ngram.embedding'),
     );
-    linearBackward(
-      activations.questionVectors,
-      m,
-      width,
-      alignW,
-      a,
-      dProjectedQuestion,
-      gradients.of('align.w'),
-      gradients.of('align.b'),
-      false,
-    );
-  }
   return loss;
+}
+
+/** Back through `y = W x` (W [d × d]): dW += dy ⊗ x, dx += Wᵀ dy. */
+function addMatrixVectorGradients(
+  w: Float32Array,
+  dW: Float32Array,
+  d: number,
+  dY: Float32Array,
+  x: Float32Array,
+  dX: Float32Array,
+): void {
+  for (let row = 0; row < d; row += 1) {
+    const gradient = dY[row] as number;
+    if (gradient === 0) continue;
+    for (let column = 0; column < d; column += 1) {
+      dW[row * d + column] = (dW[row * d + column] as number) + gradient * (x[column] as number);
+      dX[column] = (dX[column] as number) + gradient * (w[row * d + column] as number);
+    }
+  }
+}
+
+/** Back through the mean of each token's trigram embeddings: columns [from, from + g) of dInput. */
+function scatterNgramGradients(
+  ngrams: NgramBuckets,
+  dInput: Float32Array,
+  inputWidth: number,
+  from: number,
+  g: number,
+  dEmbedding: Float32Array,
+): void {
+  const count = ngrams.offsets.length - 1;
+  for (let token = 0; token < count; token += 1) {
+    const first = ngrams.offsets[token] as number;
+    const last = ngrams.offsets[token + 1] as number;
+    if (last === first) continue;
+    const share = 1 / (last - first);
+    for (let position = first; position < last; position += 1) {
+      const base = (ngrams.buckets[position] as number) * g;
+      for (let k = 0; k < g; k += 1)
+        dEmbedding[base + k] =
+          (dEmbedding[base + k] as number) + share * (dInput[token * inputWidth + from + k] as number);
+    }
+  }
 }

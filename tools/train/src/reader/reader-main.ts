@@ -33,6 +33,9 @@ const { values } = parseArgs({
       default: new URL('../../../../packages/models/assets/reader.bin', import.meta.url).pathname,
     },
     limit: { type: 'string' },
+    workers: { type: 'string', default: '2' },
+    ngrams: { type: 'string', default: '16' },
+    condition: { type: 'string', default: 'on' },
   },
 });
 const seed = Number(values.seed);
@@ -54,10 +57,6 @@ const shuffledValid = valid.records
   .map((entry) => entry.record);
 const half = Math.floor(shuffledValid.length / 2);
 const negativeShare = 0.3;
-const trainExamples = buildReaderExamples(vectors, train.records.slice(0, limit), {
-  negativeShare,
-  seed,
-}).examples;
 const chooseExamples = buildReaderExamples(vectors, shuffledValid.slice(0, half), {
   negativeShare: 0,
   seed,
@@ -72,7 +71,7 @@ const testWithNegatives = buildReaderExamples(vectors, test.records, {
   seed: seed + 2,
 }).examples;
 log(
-  `examples: train ${trainExamples.length} (no-answer share ${negativeShare}), choose ${chooseExamples.length}, calibrate ${calibrateExamples.length}, test ${testPositive.length}`,
+  `examples: choose ${chooseExamples.length}, calibrate ${calibrateExamples.length}, test ${testPositive.length}`,
 );
 
 const architecture = {
@@ -81,6 +80,8 @@ const architecture = {
   kernelWidth: 5,
   contextBlocks: Number(values.blocks),
   questionBlocks: 1,
+  ngramDimension: Number(values.ngrams),
+  questionConditioning: values.condition === 'on',
 };
 const settings = {
   seed,
@@ -91,9 +92,10 @@ const settings = {
   architecture,
   patience: Number(values.patience),
 };
-const { network, parameters, calibration, history } = trainReader({
+const { network, parameters, calibration, history } = await trainReader({
   vectors,
-  train: trainExamples,
+  task: { directory, limit, negativeShare, seed, architecture, dropout: settings.dropout },
+  workerCount: Number(values.workers),
   choose: chooseExamples,
   calibrate: calibrateExamples,
   settings,

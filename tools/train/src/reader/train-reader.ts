@@ -12,9 +12,10 @@ import {
 import { Adam } from '../graph/adam.js';
 import { Gradients } from '../graph/backward-operations.js';
 import { fitLogistic } from '../graph/fit-logistic.js';
+import { GradientWorkers } from '../graph/gradient-workers.js';
 import { TrainableParameters } from '../graph/trainable-parameters.js';
-import { readerLossAndGradients } from './reader-backward.js';
 import type { ReaderExample } from './reader-examples.js';
+import type { ReaderWorkerTask } from './reader-gradient-worker.js';
 
 export interface ReaderTrainingSettings {
   readonly seed: number;
@@ -73,65 +74,70 @@ export function spanCorrect(example: ReaderExample, prediction: SpanPrediction):
 }
 
 /**
- * Trains the reader: Adam on the start and end cross-entropies (the no-answer option included), one
- * epoch at a time, keeping the epoch with the best F1 on `choose`; then fits the confidence map on
- * `calibrate`, which neither training nor the choice of epoch has seen.
+ * Trains the reader: Adam on the start and end cross-entropies (the no-answer option included), the
+ * batches' gradients computed by worker threads, one epoch at a time, keeping the epoch with the best
+ * F1 on `choose`; then fits the confidence map on `calibrate`, which neither training nor the choice of
+ * epoch has seen.
  */
-export function trainReader(options: {
+export async function trainReader(options: {
   vectors: WordVectorTable;
-  train: readonly ReaderExample[];
+  task: ReaderWorkerTask;
+  workerCount: number;
   choose: readonly ReaderExample[];
   calibrate: readonly ReaderExample[];
   settings: ReaderTrainingSettings;
   log: (line: string) => void;
-}): {
+}): Promise<{
   network: ReaderNetwork;
   parameters: TrainableParameters;
   calibration: LogisticCalibration;
   history: Record<string, number>[];
-} {
-  const { vectors, train, choose, calibrate, settings, log } = options;
+}> {
+  const { vectors, choose, calibrate, settings, log } = options;
   const shapes = readerParameterShapes(settings.architecture, vectors.dimension);
-  const parameters = new TrainableParameters(shapes, settings.seed);
+  const parameters = TrainableParameters.initialise(shapes, settings.seed, { shared: true });
   const network = new ReaderNetwork(settings.architecture, parameters, vectors);
   const gradients = new Gradients(shapes);
   const optimizer = new Adam(parameters, { learningRate: settings.learningRate, clipNorm: 5 });
   const random = seededRandom(settings.seed);
-  const dropout = { rate: settings.dropout, random: seededRandom(settings.seed + 1) };
+  const { workers, exampleCount } = await GradientWorkers.start({
+    script: new URL('./reader-gradient-worker.js', import.meta.url),
+    count: options.workerCount,
+    shapes,
+    parameters: parameters.buffers(),
+    task: options.task,
+  });
+  log(`${options.workerCount} workers ready with ${exampleCount} training examples`);
   const history: Record<string, number>[] = [];
   let best = { f1: -1, epoch: -1, values: parameters.snapshot() };
-  for (let epoch = 1; epoch <= settings.epochs; epoch += 1) {
-    const started = performance.now();
-    let lossSum = 0;
-    const order = shuffled(train.length, random);
-    for (let offset = 0; offset < order.length; offset += settings.batchSize) {
-      gradients.clear();
-      const batch = order.slice(offset, offset + settings.batchSize);
-      for (const index of batch) {
-        const example = train[index] as ReaderExample;
-        lossSum += readerLossAndGradients(
-          network,
-          example.input,
-          example.startToken,
-          example.endToken,
-          gradients,
-          dropout,
-        );
+  let step = 0;
+  try {
+    for (let epoch = 1; epoch <= settings.epochs; epoch += 1) {
+      const started = performance.now();
+      let lossSum = 0;
+      const order = shuffled(exampleCount, random);
+      for (let offset = 0; offset < order.length; offset += settings.batchSize) {
+        step += 1;
+        gradients.clear();
+        const batch = order.slice(offset, offset + settings.batchSize);
+        lossSum += await workers.run(batch, step, gradients);
+        optimizer.step(gradients, 1 / batch.length);
       }
-      optimizer.step(gradients, 1 / batch.length);
+      const scores = spanScores(choose, predictSpans(network, choose));
+      const seconds = (performance.now() - started) / 1000;
+      const loss = lossSum / exampleCount;
+      history.push({ epoch, loss, chooseExactMatch: scores.exactMatch, chooseF1: scores.f1, seconds });
+      log(
+        `epoch ${epoch}: loss ${loss.toFixed(3)}, choose EM ${scores.exactMatch.toFixed(1)} F1 ${scores.f1.toFixed(1)} (${seconds.toFixed(0)} s)`,
+      );
+      if (scores.f1 > best.f1) best = { f1: scores.f1, epoch, values: parameters.snapshot() };
+      else if (epoch - best.epoch >= settings.patience) {
+        log(`no gain for ${settings.patience} epochs: stopping, keeping epoch ${best.epoch}`);
+        break;
+      }
     }
-    const scores = spanScores(choose, predictSpans(network, choose));
-    const seconds = (performance.now() - started) / 1000;
-    const loss = lossSum / train.length;
-    history.push({ epoch, loss, chooseExactMatch: scores.exactMatch, chooseF1: scores.f1, seconds });
-    log(
-      `epoch ${epoch}: loss ${loss.toFixed(3)}, choose EM ${scores.exactMatch.toFixed(1)} F1 ${scores.f1.toFixed(1)} (${seconds.toFixed(0)} s)`,
-    );
-    if (scores.f1 > best.f1) best = { f1: scores.f1, epoch, values: parameters.snapshot() };
-    else if (epoch - best.epoch >= settings.patience) {
-      log(`no gain for ${settings.patience} epochs: stopping, keeping epoch ${best.epoch}`);
-      break;
-    }
+  } finally {
+    await workers.close();
   }
   parameters.restore(best.values);
   const calibrationPredictions = predictSpans(network, calibrate);
