@@ -4,10 +4,12 @@ export {
   type CapabilityEvent,
   type CapabilityRequest,
   type CapabilityResult,
+  type CapabilityRetrieval,
   type CapabilityUser,
   MultiHopCapability,
   type MultiHopCapabilityOptions,
   type MultiHopMetadata,
+  type RetrievalMetadata,
 } from './capability/multi-hop-capability.js';
 export type {
   CapabilityProviders,
@@ -72,6 +74,16 @@ export {
   type RootweaverHttpServer,
 } from './http/create-http-server.js';
 export { createOpenApiDocument, type OpenApiOptions } from './http/openapi.js';
+export {
+  evidenceSchema,
+  type ParsedRetrieveRequest,
+  parseRetrieveRequest,
+  type RetrieveResponseBody,
+  retrievalMetadataSchema,
+  retrieveRequestSchema,
+  retrieveResponseSchema,
+  toRetrieveResponseBody,
+} from './http/retrieve-schema.js';
 export { type EventStreamOutcome, sendEventStream, wantsEventStream } from './http/sse.js';
 export {
   createMetricsRegistry,
