@@ -56,6 +56,7 @@ export {
 } from './flags/unleash-feature-definitions.js';
 export { UnleashFlagSource, type UnleashFlagSourceOptions } from './flags/unleash-flag-source.js';
 export { type AccessLogFields, type AccessLogOptions, createAccessLog } from './http/access-log.js';
+export type { AnswerRoute, AnswerRouteRequest } from './http/answer-route.js';
 export { type AskRequestBody, askRequestSchema, parseAskRequest } from './http/ask-request-schema.js';
 export {
   type AskResponseBody,

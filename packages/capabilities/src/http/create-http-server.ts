@@ -9,6 +9,7 @@ import type {
   CapabilityRetrieval,
 } from '../capability/multi-hop-capability.js';
 import { type AccessLogOptions, createAccessLog } from './access-log.js';
+import type { AnswerRoute } from './answer-route.js';
 import { parseAskRequest } from './ask-request-schema.js';
 import { toAskResponseBody } from './ask-response-schema.js';
 import { createBearerAuth } from './auth.js';
@@ -55,6 +56,8 @@ export interface CreateHttpServerOptions {
   readonly accessLog?: AccessLogOptions;
   /** Serve the trace viewer at `GET /` (default true). */
   readonly viewer?: boolean;
+  /** More protocols to answer in, each on its own `POST` path (e.g. `@rootweaver/ai-sdk`'s UI message stream). */
+  readonly answerRoutes?: readonly AnswerRoute[];
 }
 
 export interface RootweaverHttpServer {
@@ -113,6 +116,13 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
   const postRoutes = new Map<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>>([
     ['/v1/ask', ask],
     ['/v1/retrieve', retrieve],
+    ...(options.answerRoutes ?? []).map(
+      (route) =>
+        [
+          route.path,
+          (request: IncomingMessage, response: ServerResponse) => answerIn(route, request, response),
+        ] as const,
+    ),
   ]);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -324,6 +334,25 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       });
       if (signal.aborted) return;
       sendJson(response, 200, toRetrieveResponseBody(retrieval, validated.trace));
+    });
+  }
+
+  async function answerIn(
+    route: AnswerRoute,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
+    const body = await readJsonBody(request, response);
+    if (body === undefined) return;
+    const parsed = await route.parse(body.value);
+    if (!parsed.ok) return sendError(response, 422, 'invalid-input', parsed.message);
+    accessLog?.annotateQuery(response, parsed.request.query);
+    accessLog?.annotate(response, { stream: true });
+    await runAdmitted(response, async (signal) => {
+      // `stream` validates the request and reads the flags at once: bad input is answered with its status.
+      const events = capability.stream({ ...parsed.request, signal });
+      await route.respond(response, events);
+      health.recordSuccess();
     });
   }
 
