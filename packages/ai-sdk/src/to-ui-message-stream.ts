@@ -112,10 +112,7 @@ class ChunkWriter {
             node.refs.length === 0 ? '' : ` (needs ${node.refs.map((ref) => `#${ref}`).join(', ')})`;
           return `#${node.id} ${node.question}${needs}`;
         });
-        return [
-          ...this.openReasoningPart('plan'),
-          ...this.reasoning(`Plan (${event.plan.source}):\n${lines.join('\n')}\n`),
-        ];
+        return [...this.reasoning(`Plan (${event.plan.source}):\n${lines.join('\n')}\n`)];
       }
       case 'hop-started':
         return [
