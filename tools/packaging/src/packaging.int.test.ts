@@ -170,15 +170,32 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
     expect(existsSync(join(project, 'node_modules', adapter, 'dist', 'index.js'))).toBe(true);
     expect(existsSync(join(project, 'node_modules', peer, 'package.json'))).toBe(true);
     if (!existsSync(join(project, 'my-index')))
-      cliOk(['index', 'build', '--corpus', join(project, 'node_modules/@rootweaver/cli/assets/sample-corpus'), '--out', 'my-index']);
-    const result = script(`${adapter.replace(/\W/g, '-')}-snippet.mjs`, readmeSnippet(marker));
+      cliOk([
+        'index',
+        'build',
+        '--corpus',
+        join(project, 'node_modules/@rootweaver/cli/assets/sample-corpus'),
+        '--out',
+        'my-index',
+      ]);
+    const result = script(`snippet-${adapter.replace('@rootweaver/', '')}.mjs`, readmeSnippet(marker));
     expect(result.stdout).toMatch(expected);
   });
 
   it('rootweaver serve --ui-message-stream answers useChat at POST /v1/chat from the tarballs', async () => {
     const server = start(
       process.execPath,
-      [rootweaver, 'serve', '--index', 'my-index', '--port', '0', '--ui-message-stream', '--access-log', 'off'],
+      [
+        rootweaver,
+        'serve',
+        '--index',
+        'my-index',
+        '--port',
+        '0',
+        '--ui-message-stream',
+        '--access-log',
+        'off',
+      ],
       { cwd: project },
     );
     try {
@@ -186,7 +203,9 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
       const response = await fetch(`${match[1]}/v1/chat`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: question }] }] }),
+        body: JSON.stringify({
+          messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: question }] }],
+        }),
       });
       expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
       expect(await response.text()).toMatch(/"type":"text-delta","id":"answer","delta":"Mira Castellan"/);
