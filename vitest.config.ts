@@ -16,6 +16,7 @@ const workspacePackages: Record<string, string> = {
   'ai-sdk': 'packages/ai-sdk',
   langchain: 'packages/langchain',
   llamaindex: 'packages/llamaindex',
+  'sample-engine': 'tools/sample-engine',
   eval: 'tools/eval',
   cli: 'tools/cli',
   fuzz: 'tools/fuzz',

@@ -17,6 +17,8 @@ export const packageFloors = {
   providers: 1,
   offline: 2,
   capabilities: 2,
+  // Test support of the adapters (private): the engine on the sample corpus.
+  'sample-engine': 2.5,
   // The framework adapters: on core only; their tests drive the real engine (floors below).
   'ai-sdk': 3,
   langchain: 3,

@@ -1,10 +1,10 @@
 import { APICallError } from '@ai-sdk/provider';
 import type { MultiHopEvent } from '@rootweaver/core';
+import { openSampleEngine } from '@rootweaver/sample-engine';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AiSdkChatModel } from './ai-sdk-chat-model.js';
 import { textResult, textStream, usage } from './test/mock-model.js';
-import { openSampleEngine } from './test/sample-engine.js';
 
 const question = 'What is the nationality of the director of The Copper Tide?';
 const plan = JSON.stringify({

@@ -1,10 +1,10 @@
 import { toAskToolOutput, toRetrieveToolOutput } from '@rootweaver/core';
+import { openSampleEngine } from '@rootweaver/sample-engine';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askTool, retrieveTool } from './rootweaver-tools.js';
 import { textResult, toolCallResult } from './test/mock-model.js';
-import { openSampleEngine } from './test/sample-engine.js';
 
 const question = 'What is the nationality of the director of The Copper Tide?';
 let engine: Awaited<ReturnType<typeof openSampleEngine>>;

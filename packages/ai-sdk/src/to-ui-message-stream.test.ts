@@ -1,8 +1,8 @@
 import { abortable, type ChatModel, type MultiHopAnswer, RootweaverError } from '@rootweaver/core';
 import { MultiHopRAG } from '@rootweaver/innovations';
+import { openSampleEngine } from '@rootweaver/sample-engine';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSampleEngine } from './test/sample-engine.js';
 import { type RunEvent, toUIMessageStream } from './to-ui-message-stream.js';
 
 const question = 'What is the nationality of the director of The Copper Tide?';

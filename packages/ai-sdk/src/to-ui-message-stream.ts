@@ -1,9 +1,11 @@
 import {
+  type AnswerSummary,
   isRootweaverError,
   type MultiHopAnswer,
   type MultiHopEvent,
   type RefusalReason,
   redactSecrets,
+  toAnswerSummary,
 } from '@rootweaver/core';
 import type { UIMessageChunk } from 'ai';
 
@@ -17,14 +19,7 @@ export type RunEvent =
 
 /** What a message of the UI stream carries as its metadata (`message.metadata.rootweaver`). */
 export interface RootweaverMessageMetadata {
-  readonly rootweaver: {
-    readonly grounded: boolean;
-    readonly refusal: RefusalReason | null;
-    readonly planner: MultiHopAnswer['planner'];
-    readonly llmCalls: number;
-    readonly inputTokens: number;
-    readonly outputTokens: number;
-  };
+  readonly rootweaver: AnswerSummary;
 }
 
 export interface ToUIMessageStreamOptions {
@@ -186,16 +181,7 @@ class ChunkWriter {
         },
       });
     }
-    const metadata: RootweaverMessageMetadata = {
-      rootweaver: {
-        grounded: answer.grounded,
-        refusal: answer.refusal ?? null,
-        planner: answer.planner,
-        llmCalls: answer.usage.llmCalls,
-        inputTokens: answer.usage.inputTokens,
-        outputTokens: answer.usage.outputTokens,
-      },
-    };
+    const metadata: RootweaverMessageMetadata = { rootweaver: toAnswerSummary(answer) };
     chunks.push({ type: 'finish', finishReason: 'stop', messageMetadata: metadata });
     return chunks;
   }

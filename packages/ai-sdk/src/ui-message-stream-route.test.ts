@@ -5,9 +5,9 @@ import {
   type RootweaverHttpServer,
 } from '@rootweaver/capabilities';
 import { FakeFlagSource } from '@rootweaver/capabilities/test';
+import { openSampleEngine } from '@rootweaver/sample-engine';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSampleEngine } from './test/sample-engine.js';
 import { uiMessageStreamRoute } from './ui-message-stream-route.js';
 
 const question = 'What is the nationality of the director of The Copper Tide?';

@@ -4,9 +4,9 @@ import type { ChatResult } from '@langchain/core/outputs';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import type { MultiHopEvent } from '@rootweaver/core';
 import { MultiHopRAG } from '@rootweaver/innovations';
+import { openSampleEngine } from '@rootweaver/sample-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LangChainChatModel } from './langchain-chat-model.js';
-import { openSampleEngine } from './test/sample-engine.js';
 
 const question = 'What is the nationality of the director of The Copper Tide?';
 const plan = JSON.stringify({

@@ -3,9 +3,9 @@ import { StringOutputParser } from '@langchain/core/output_parsers';
 import { ChatPromptTemplate } from '@langchain/core/prompts';
 import { RunnablePassthrough, RunnableSequence } from '@langchain/core/runnables';
 import { FakeChatModel } from '@langchain/core/utils/testing';
+import { openSampleEngine } from '@rootweaver/sample-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RootweaverRetriever } from './rootweaver-retriever.js';
-import { openSampleEngine } from './test/sample-engine.js';
 
 const question = 'What is the nationality of the director of The Copper Tide?';
 let engine: Awaited<ReturnType<typeof openSampleEngine>>;

@@ -1,8 +1,8 @@
 import { ToolMessage } from '@langchain/core/messages';
 import { toAskToolOutput, toRetrieveToolOutput } from '@rootweaver/core';
+import { openSampleEngine } from '@rootweaver/sample-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RootweaverAskTool, RootweaverRetrieveTool } from './rootweaver-tools.js';
-import { openSampleEngine } from './test/sample-engine.js';
 
 const question = 'What is the nationality of the director of The Copper Tide?';
 let engine: Awaited<ReturnType<typeof openSampleEngine>>;

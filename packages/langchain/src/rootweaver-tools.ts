@@ -31,17 +31,39 @@ abstract class QuestionTool extends StructuredTool<
   string
 > {
   schema = questionToolInputJsonSchema;
-  protected readonly engine: QuestionAnsweringEngine;
-  protected readonly askOptions: Omit<AskOptions, 'signal'>;
+  name: string;
+  description: string;
+  private readonly engine: QuestionAnsweringEngine;
+  private readonly askOptions: Omit<AskOptions, 'signal'>;
 
-  constructor(fields: RootweaverToolFields) {
+  constructor(
+    fields: RootweaverToolFields,
+    defaults: { readonly name: string; readonly description: string },
+  ) {
     super(fields);
     this.engine = fields.engine;
     this.askOptions = fields.askOptions ?? {};
+    this.name = fields.name ?? defaults.name;
+    this.description = fields.description ?? defaults.description;
   }
 
-  protected options(config: ToolRunnableConfig | undefined): AskOptions {
-    return { ...this.askOptions, ...(config?.signal === undefined ? {} : { signal: config.signal }) };
+  /** What the tool returns to the model, as JSON. */
+  protected abstract run(
+    engine: QuestionAnsweringEngine,
+    question: string,
+    options: AskOptions,
+  ): Promise<unknown>;
+
+  protected async _call(
+    input: QuestionToolInput,
+    _runManager?: CallbackManagerForToolRun,
+    config?: ToolRunnableConfig,
+  ): Promise<string> {
+    const options = {
+      ...this.askOptions,
+      ...(config?.signal === undefined ? {} : { signal: config.signal }),
+    };
+    return JSON.stringify(await this.run(this.engine, input.question, options));
   }
 }
 
@@ -53,21 +75,17 @@ export class RootweaverAskTool extends QuestionTool {
   static override lc_name(): string {
     return 'RootweaverAskTool';
   }
-  name: string;
-  description: string;
 
   constructor(fields: RootweaverToolFields) {
-    super(fields);
-    this.name = fields.name ?? 'ask';
-    this.description = fields.description ?? askToolDescription;
+    super(fields, { name: 'ask', description: askToolDescription });
   }
 
-  protected async _call(
-    input: QuestionToolInput,
-    _runManager?: CallbackManagerForToolRun,
-    config?: ToolRunnableConfig,
-  ): Promise<string> {
-    return JSON.stringify(toAskToolOutput(await this.engine.ask(input.question, this.options(config))));
+  protected async run(
+    engine: QuestionAnsweringEngine,
+    question: string,
+    options: AskOptions,
+  ): Promise<unknown> {
+    return toAskToolOutput(await engine.ask(question, options));
   }
 }
 
@@ -76,22 +94,16 @@ export class RootweaverRetrieveTool extends QuestionTool {
   static override lc_name(): string {
     return 'RootweaverRetrieveTool';
   }
-  name: string;
-  description: string;
 
   constructor(fields: RootweaverToolFields) {
-    super(fields);
-    this.name = fields.name ?? 'retrieve';
-    this.description = fields.description ?? retrieveToolDescription;
+    super(fields, { name: 'retrieve', description: retrieveToolDescription });
   }
 
-  protected async _call(
-    input: QuestionToolInput,
-    _runManager?: CallbackManagerForToolRun,
-    config?: ToolRunnableConfig,
-  ): Promise<string> {
-    return JSON.stringify(
-      toRetrieveToolOutput(await this.engine.retrieve(input.question, this.options(config))),
-    );
+  protected async run(
+    engine: QuestionAnsweringEngine,
+    question: string,
+    options: AskOptions,
+  ): Promise<unknown> {
+    return toRetrieveToolOutput(await engine.retrieve(question, options));
   }
 }

@@ -4,12 +4,12 @@ import { RetrieverQueryEngine } from '@llamaindex/core/query-engine';
 import { getResponseSynthesizer } from '@llamaindex/core/response-synthesizers';
 import type { TextNode } from '@llamaindex/core/schema';
 import { toAskToolOutput, toRetrieveToolOutput } from '@rootweaver/core';
+import { openSampleEngine } from '@rootweaver/sample-engine';
 import { QueryEngineTool } from 'llamaindex/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RootweaverQueryEngine } from './rootweaver-query-engine.js';
 import { RootweaverRetriever } from './rootweaver-retriever.js';
 import { askTool, retrieveTool } from './rootweaver-tools.js';
-import { openSampleEngine } from './test/sample-engine.js';
 
 const question = 'What is the nationality of the director of The Copper Tide?';
 let engine: Awaited<ReturnType<typeof openSampleEngine>>;

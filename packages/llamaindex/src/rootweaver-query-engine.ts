@@ -1,7 +1,12 @@
 import { BaseQueryEngine, type QueryType } from '@llamaindex/core/query-engine';
 import { EngineResponse, type NodeWithScore } from '@llamaindex/core/schema';
 import { extractText } from '@llamaindex/core/utils';
-import type { AskOptions, MultiHopAnswer, QuestionAnsweringEngine } from '@rootweaver/core';
+import {
+  type AskOptions,
+  type MultiHopAnswer,
+  type QuestionAnsweringEngine,
+  toAnswerSummary,
+} from '@rootweaver/core';
 import { citationNode, toNodeWithScore } from './rootweaver-retriever.js';
 
 export interface RootweaverQueryEngineOptions {
@@ -67,15 +72,6 @@ export class RootweaverQueryEngine extends BaseQueryEngine {
 
 function toResponse(answer: MultiHopAnswer, stream: boolean): EngineResponse {
   const response = EngineResponse.fromResponse(answer.answer, stream, answer.citations.map(citationNode));
-  response.metadata = {
-    rootweaver: {
-      grounded: answer.grounded,
-      refusal: answer.refusal ?? null,
-      planner: answer.planner,
-      llmCalls: answer.usage.llmCalls,
-      inputTokens: answer.usage.inputTokens,
-      outputTokens: answer.usage.outputTokens,
-    },
-  };
+  response.metadata = { rootweaver: toAnswerSummary(answer) };
   return response;
 }

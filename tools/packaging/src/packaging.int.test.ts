@@ -42,6 +42,19 @@ function readmeSnippet(marker: string): string {
   return match[1];
 }
 
+/** `./my-index`: the shipped sample corpus built by the installed CLI, once. */
+function ensureSampleIndex(): void {
+  if (existsSync(join(project, 'my-index'))) return;
+  cliOk([
+    'index',
+    'build',
+    '--corpus',
+    join(project, 'node_modules/@rootweaver/cli/assets/sample-corpus'),
+    '--out',
+    'my-index',
+  ]);
+}
+
 function readmeLibrarySnippet(): string {
   return readmeSnippet('As a library:');
 }
@@ -80,15 +93,7 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
   });
 
   it("runs the README's library snippet", () => {
-    if (!existsSync(join(project, 'my-index')))
-      cliOk([
-        'index',
-        'build',
-        '--corpus',
-        join(project, 'node_modules/@rootweaver/cli/assets/sample-corpus'),
-        '--out',
-        'my-index',
-      ]);
+    ensureSampleIndex();
     const result = script('readme-snippet.mjs', readmeLibrarySnippet());
     expect(result.stdout.trim().length).toBeGreaterThan(0);
     expect(result.stderr).toBe('');
@@ -169,15 +174,7 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
     // npm installs a package's (non-optional) peers: the framework comes with the adapter.
     expect(existsSync(join(project, 'node_modules', adapter, 'dist', 'index.js'))).toBe(true);
     expect(existsSync(join(project, 'node_modules', peer, 'package.json'))).toBe(true);
-    if (!existsSync(join(project, 'my-index')))
-      cliOk([
-        'index',
-        'build',
-        '--corpus',
-        join(project, 'node_modules/@rootweaver/cli/assets/sample-corpus'),
-        '--out',
-        'my-index',
-      ]);
+    ensureSampleIndex();
     const result = script(`snippet-${adapter.replace('@rootweaver/', '')}.mjs`, readmeSnippet(marker));
     expect(result.stdout).toMatch(expected);
   });

@@ -1,4 +1,4 @@
-import type { MultiHopAnswer } from '../vocabulary/answer.js';
+import type { MultiHopAnswer, RefusalReason } from '../vocabulary/answer.js';
 import type { RetrievalResult } from '../vocabulary/retrieval.js';
 
 /**
@@ -69,6 +69,30 @@ export interface RetrieveToolOutput {
     readonly confidence: number;
   }[];
   readonly refusal?: string;
+}
+
+/**
+ * What a framework's response metadata says of an answer (`metadata.rootweaver` of the AI SDK's UI message
+ * and LlamaIndex's `EngineResponse`): grounding, refusal, planner and LLM usage.
+ */
+export interface AnswerSummary {
+  readonly grounded: boolean;
+  readonly refusal: RefusalReason | null;
+  readonly planner: MultiHopAnswer['planner'];
+  readonly llmCalls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+export function toAnswerSummary(answer: MultiHopAnswer): AnswerSummary {
+  return {
+    grounded: answer.grounded,
+    refusal: answer.refusal ?? null,
+    planner: answer.planner,
+    llmCalls: answer.usage.llmCalls,
+    inputTokens: answer.usage.inputTokens,
+    outputTokens: answer.usage.outputTokens,
+  };
 }
 
 export function toAskToolOutput(answer: MultiHopAnswer): AskToolOutput {

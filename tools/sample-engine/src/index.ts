@@ -7,14 +7,14 @@ import { buildIndex, RuleBasedGenerator } from '@rootweaver/offline';
 import { EmbeddedStore } from '@rootweaver/providers';
 
 /** The project's sample corpus (invented films, people and places). */
-export const sampleCorpus = new URL('../../../../examples/sample-corpus', import.meta.url).pathname;
+export const sampleCorpus = new URL('../../../examples/sample-corpus', import.meta.url).pathname;
 
 /**
- * The real engine on the sample corpus: built by the rule-based generator into an embedded store (SQLite
+ * The real engine on the sample corpus (for the framework adapters' tests): built by the rule-based generator into an embedded store (SQLite
  * on disk, in a temporary folder), lexical retrieval, the heuristic extractor.
  */
 export async function openSampleEngine(options: { chatModel?: ChatModel } = {}) {
-  const directory = mkdtempSync(join(tmpdir(), 'rw-llamaindex-'));
+  const directory = mkdtempSync(join(tmpdir(), 'rw-sample-engine-'));
   const store = await EmbeddedStore.open({ directory });
   await buildIndex({
     corpus: sampleCorpus,
