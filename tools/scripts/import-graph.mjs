@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Package floors: a package imports only packages on a lower floor, and only ones its package.json
- * declares. `capabilities → providers → core ← innovations ← offline`, `tools/* → all`.
+ * declares. `capabilities → providers → core ← innovations ← offline`, adapters → core, `tools/* → all`.
  */
 export const packageFloors = {
   core: 0,
@@ -17,6 +17,12 @@ export const packageFloors = {
   providers: 1,
   offline: 2,
   capabilities: 2,
+  // Test support of the adapters (private): the engine on the sample corpus.
+  'sample-engine': 2.5,
+  // The framework adapters: on core only; their tests drive the real engine (floors below).
+  'ai-sdk': 3,
+  langchain: 3,
+  llamaindex: 3,
   eval: 3,
   cli: 4,
   fuzz: 3,

@@ -4,10 +4,12 @@ export {
   type CapabilityEvent,
   type CapabilityRequest,
   type CapabilityResult,
+  type CapabilityRetrieval,
   type CapabilityUser,
   MultiHopCapability,
   type MultiHopCapabilityOptions,
   type MultiHopMetadata,
+  type RetrievalMetadata,
 } from './capability/multi-hop-capability.js';
 export type {
   CapabilityProviders,
@@ -54,6 +56,7 @@ export {
 } from './flags/unleash-feature-definitions.js';
 export { UnleashFlagSource, type UnleashFlagSourceOptions } from './flags/unleash-flag-source.js';
 export { type AccessLogFields, type AccessLogOptions, createAccessLog } from './http/access-log.js';
+export type { AnswerRoute, AnswerRouteRequest } from './http/answer-route.js';
 export { type AskRequestBody, askRequestSchema, parseAskRequest } from './http/ask-request-schema.js';
 export {
   type AskResponseBody,
@@ -72,6 +75,16 @@ export {
   type RootweaverHttpServer,
 } from './http/create-http-server.js';
 export { createOpenApiDocument, type OpenApiOptions } from './http/openapi.js';
+export {
+  evidenceSchema,
+  type ParsedRetrieveRequest,
+  parseRetrieveRequest,
+  type RetrieveResponseBody,
+  retrievalMetadataSchema,
+  retrieveRequestSchema,
+  retrieveResponseSchema,
+  toRetrieveResponseBody,
+} from './http/retrieve-schema.js';
 export { type EventStreamOutcome, sendEventStream, wantsEventStream } from './http/sse.js';
 export {
   createMetricsRegistry,

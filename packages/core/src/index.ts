@@ -4,6 +4,8 @@
  * and its codes, cancellation helpers, vector helpers and the vocabulary of a multi-hop answer.
  */
 export { abortable, abortError, isAbort } from './abortable.js';
+export { type ChatModelFailureContext, chatModelFailure } from './chat-model-failure.js';
+export { countedUsage } from './counted-usage.js';
 export {
   isRootweaverError,
   RootweaverError,
@@ -14,5 +16,6 @@ export {
 } from './errors.js';
 export { seededRandom } from './seeded-random.js';
 export type * from './spec/index.js';
+export * from './tools/index.js';
 export * from './vectors/index.js';
 export * from './vocabulary/index.js';

@@ -91,3 +91,17 @@ describe('@rootweaver/providers', () => {
     },
   );
 });
+
+describe.each([
+  ['@rootweaver/langchain', ['@langchain/core']],
+  ['@rootweaver/ai-sdk', ['ai']],
+  ['@rootweaver/llamaindex', ['@llamaindex/core']],
+  ['@rootweaver/cli', ['ai']],
+])('%s', (name, peers) => {
+  const manifest = publishablePackages().find((entry) => entry.manifest.name === name)?.manifest;
+  it.each(peers)('has %s as a peer whose range starts at the version its tests run against', (peer) => {
+    expect(manifest?.dependencies?.[peer]).toBeUndefined();
+    expect(manifest?.peerDependencies?.[peer]).toMatch(/^\^\d+\.\d+\.\d+$/);
+    expect(manifest?.peerDependencies?.[peer]?.slice(1)).toBe(manifest?.devDependencies?.[peer]);
+  });
+});

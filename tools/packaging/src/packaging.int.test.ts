@@ -33,11 +33,30 @@ function script(name: string, text: string): Run {
   return runOk(process.execPath, [name], { cwd: project });
 }
 
-function readmeLibrarySnippet(): string {
+/** The first ```ts block of README.md after `marker`. */
+function readmeSnippet(marker: string): string {
   const readme = readFileSync(join(workspaceRoot, 'README.md'), 'utf8');
-  const match = /As a library:\s*\n```ts\n([\s\S]*?)```/.exec(readme);
-  if (match?.[1] === undefined) throw new Error('README.md has no ```ts block after "As a library:"');
+  const start = readme.indexOf(marker);
+  const match = start < 0 ? null : /```ts\n([\s\S]*?)```/.exec(readme.slice(start));
+  if (match?.[1] === undefined) throw new Error(`README.md has no \`\`\`ts block after "${marker}"`);
   return match[1];
+}
+
+/** `./my-index`: the shipped sample corpus built by the installed CLI, once. */
+function ensureSampleIndex(): void {
+  if (existsSync(join(project, 'my-index'))) return;
+  cliOk([
+    'index',
+    'build',
+    '--corpus',
+    join(project, 'node_modules/@rootweaver/cli/assets/sample-corpus'),
+    '--out',
+    'my-index',
+  ]);
+}
+
+function readmeLibrarySnippet(): string {
+  return readmeSnippet('As a library:');
 }
 
 describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the checkout', () => {
@@ -74,15 +93,7 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
   });
 
   it("runs the README's library snippet", () => {
-    if (!existsSync(join(project, 'my-index')))
-      cliOk([
-        'index',
-        'build',
-        '--corpus',
-        join(project, 'node_modules/@rootweaver/cli/assets/sample-corpus'),
-        '--out',
-        'my-index',
-      ]);
+    ensureSampleIndex();
     const result = script('readme-snippet.mjs', readmeLibrarySnippet());
     expect(result.stdout.trim().length).toBeGreaterThan(0);
     expect(result.stderr).toBe('');
@@ -153,6 +164,51 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
     expect(output.source).toBe(join(project, 'node_modules/@rootweaver/capabilities/assets/multi_hop.yaml'));
     expect(output.enabled).toBe(true);
     expect(output.answer).toContain('Mira Castellan');
+  });
+
+  it.each([
+    ['@rootweaver/langchain', '@langchain/core', '**LangChain.js**', /Mira Castellan/],
+    ['@rootweaver/ai-sdk', 'ai', '**Vercel AI SDK**', /\[ 'ask', 'retrieve' \] \[.*'reasoning'.*'text'/s],
+    ['@rootweaver/llamaindex', '@llamaindex/core', '**LlamaIndex.TS**', /Norwegian/],
+  ])('%s installs with its peer %s and runs its README snippet', (adapter, peer, marker, expected) => {
+    // npm installs a package's (non-optional) peers: the framework comes with the adapter.
+    expect(existsSync(join(project, 'node_modules', adapter, 'dist', 'index.js'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules', peer, 'package.json'))).toBe(true);
+    ensureSampleIndex();
+    const result = script(`snippet-${adapter.replace('@rootweaver/', '')}.mjs`, readmeSnippet(marker));
+    expect(result.stdout).toMatch(expected);
+  });
+
+  it('rootweaver serve --ui-message-stream answers useChat at POST /v1/chat from the tarballs', async () => {
+    const server = start(
+      process.execPath,
+      [
+        rootweaver,
+        'serve',
+        '--index',
+        'my-index',
+        '--port',
+        '0',
+        '--ui-message-stream',
+        '--access-log',
+        'off',
+      ],
+      { cwd: project },
+    );
+    try {
+      const match = await server.waitFor(/serving on (http:\/\/\S+)/, 60_000);
+      const response = await fetch(`${match[1]}/v1/chat`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: question }] }],
+        }),
+      });
+      expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
+      expect(await response.text()).toMatch(/"type":"text-delta","id":"answer","delta":"Mira Castellan"/);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
   });
 
   it('require() of every package works (the default export condition)', () => {

@@ -6,9 +6,13 @@ import {
   type MultiHopAnswer,
   type MultiHopEvent,
   type PlannerName,
+  type QuestionAnsweringEngine,
   type RefusalReason,
+  type RetrievalResult,
+  type RetrievedEvidence,
   RootweaverError,
   throwIfAborted,
+  type UsageReport,
 } from '@rootweaver/core';
 import {
   compactionRuns,
@@ -146,6 +150,24 @@ export interface CapabilityResult {
   readonly metadata: { readonly multi_hop: MultiHopMetadata };
   /** The engine's full answer: hop trace, plan, pool, usage by stage. */
   readonly result: MultiHopAnswer;
+}
+
+/** `metadata.multi_hop` of a retrieval: what ran, with which flags, at what cost (no synthesis, so no context). */
+export type RetrievalMetadata = Omit<
+  MultiHopMetadata,
+  'context_chars' | 'context_chars_uncompacted' | 'compaction'
+> & {
+  /** Pool items returned. */
+  readonly evidence: number;
+};
+
+/** What `MultiHopCapability.retrieve` returns. */
+export interface CapabilityRetrieval {
+  /** The pool in order, each item with its score, metadata, sub-question, marker and plan node. */
+  readonly evidence: readonly RetrievedEvidence[];
+  readonly metadata: { readonly multi_hop: RetrievalMetadata };
+  /** The engine's full retrieval: plan, node answers, hops, usage. */
+  readonly result: RetrievalResult;
 }
 
 /**
@@ -366,10 +388,82 @@ export class MultiHopCapability {
         multi_hop: {
           ...toMetadata(answer, prepared.flags, this.config, prepared.compaction, latencyMs),
           extractor: this.extractorId,
-          rewriter: rewriterMetadata(this.rewriterId, answer),
+          rewriter: rewriterMetadata(this.rewriterId, answer.usage),
         },
       },
       result: answer,
+    };
+  }
+
+  /**
+   * `execute` without the answer: the run's plan, grounding, retrieval and node answers, then its
+   * evidence (the pool), with the same flags (single-pass retrieval when the capability flag is off) and
+   * no synthesis call. Retrievals are not counted in the ask metrics.
+   */
+  async retrieve(request: CapabilityRequest): Promise<CapabilityRetrieval> {
+    const prepared = this.prepare(request);
+    const { engine } = this;
+    const retrieve = prepared.flags.enabled ? engine.retrieve : engine.retrieveSinglePass;
+    if (retrieve === undefined) {
+      throw new RootweaverError(
+        'not-configured',
+        'The engine this capability was created with has no retrieve method: use the default engine factory (createEngine), or give your MultiHopEngine retrieve and retrieveSinglePass.',
+      );
+    }
+    throwIfAborted(request.signal);
+    const result = await retrieve.call(engine, prepared.query, {
+      ...prepared.options,
+      ...(prepared.flags.enabled ? { planner: prepared.planner } : {}),
+    });
+    const { flags } = prepared;
+    return {
+      evidence: result.evidence,
+      metadata: {
+        multi_hop: {
+          ...usageMetadata(result.usage),
+          enabled: flags.enabled,
+          planner: flags.enabled ? result.planner : 'single-pass',
+          hops: result.hops.length,
+          evidence: result.evidence.length,
+          forced_stop: result.forcedStop ?? null,
+          refusal: result.refusal ?? null,
+          latency_ms: roundTenth(performance.now() - prepared.started),
+          extractor: this.extractorId,
+          rewriter: rewriterMetadata(this.rewriterId, result.usage),
+          flags: flagMetadata(flags, this.config),
+        },
+      },
+      result,
+    };
+  }
+
+  /**
+   * The capability as a `QuestionAnsweringEngine` (what `@rootweaver/langchain`, `@rootweaver/ai-sdk` and
+   * `@rootweaver/llamaindex` wrap): `ask`, `retrieve` and `stream` run through `execute`, `retrieve` and
+   * `stream` with this user's flags, so the framework gets the operators' planner, kill switch and metrics.
+   * Of the options, `signal`, `history` and `deadlineMs` are passed on; the flags choose the rest.
+   */
+  asEngine(options: { readonly user?: CapabilityUser } = {}): QuestionAnsweringEngine {
+    const request = (query: string, askOptions: AskOptions | undefined): CapabilityRequest => ({
+      query,
+      ...(options.user === undefined ? {} : { user: options.user }),
+      ...(askOptions?.signal === undefined ? {} : { signal: askOptions.signal }),
+      ...(askOptions?.history === undefined ? {} : { history: askOptions.history }),
+      ...(askOptions?.deadlineMs === undefined ? {} : { deadlineMs: askOptions.deadlineMs }),
+    });
+    const stream = async function* (
+      this: MultiHopCapability,
+      query: string,
+      askOptions?: AskOptions,
+    ): AsyncGenerator<MultiHopEvent, void, undefined> {
+      for await (const event of this.stream(request(query, askOptions))) {
+        yield event.type === 'finished' ? { type: 'finished', answer: event.result.result } : event;
+      }
+    };
+    return {
+      ask: async (query, askOptions) => (await this.execute(request(query, askOptions))).result,
+      retrieve: async (query, askOptions) => (await this.retrieve(request(query, askOptions))).result,
+      stream: (query, askOptions) => stream.call(this, query, askOptions),
     };
   }
 
@@ -425,35 +519,51 @@ function toMetadata(
     enabled: flags.enabled,
     planner: flags.enabled ? answer.planner : 'single-pass',
     hops: answer.hops.length,
-    llm_calls: answer.usage.llmCalls,
-    tokens: answer.usage.inputTokens + answer.usage.outputTokens,
-    input_tokens: answer.usage.inputTokens,
-    output_tokens: answer.usage.outputTokens,
+    ...usageMetadata(answer.usage),
     context_chars: answer.context.chars,
     context_chars_uncompacted: answer.context.uncompactedChars,
     compaction,
     forced_stop: answer.forcedStop ?? null,
     refusal: answer.refusal ?? null,
-    latency_ms: Math.round(latencyMs * 10) / 10,
-    flags: {
-      enabled: flags.enabled,
-      compaction: flags.compaction,
-      compaction_yaml: config.compactionEnabled,
-      planner_variant: flags.plannerVariantName ?? null,
-    },
+    latency_ms: roundTenth(latencyMs),
+    flags: flagMetadata(flags, config),
   };
 }
 
-function rewriterMetadata(id: string, answer: MultiHopAnswer): MultiHopMetadata['rewriter'] {
-  const usage = answer.usage.rewrite;
-  if (usage === undefined) return null;
+function usageMetadata(
+  usage: UsageReport,
+): Pick<MultiHopMetadata, 'llm_calls' | 'tokens' | 'input_tokens' | 'output_tokens'> {
   return {
-    model: id,
-    calls: usage.calls,
-    fallbacks: usage.fallbacks,
+    llm_calls: usage.llmCalls,
+    tokens: usage.inputTokens + usage.outputTokens,
     input_tokens: usage.inputTokens,
     output_tokens: usage.outputTokens,
-    latency_ms: Math.round(usage.latencyMs * 10) / 10,
+  };
+}
+
+function flagMetadata(flags: FlagSnapshot, config: MultiHopConfig): MultiHopMetadata['flags'] {
+  return {
+    enabled: flags.enabled,
+    compaction: flags.compaction,
+    compaction_yaml: config.compactionEnabled,
+    planner_variant: flags.plannerVariantName ?? null,
+  };
+}
+
+function roundTenth(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function rewriterMetadata(id: string, usage: UsageReport): MultiHopMetadata['rewriter'] {
+  const rewrite = usage.rewrite;
+  if (rewrite === undefined) return null;
+  return {
+    model: id,
+    calls: rewrite.calls,
+    fallbacks: rewrite.fallbacks,
+    input_tokens: rewrite.inputTokens,
+    output_tokens: rewrite.outputTokens,
+    latency_ms: roundTenth(rewrite.latencyMs),
   };
 }
 

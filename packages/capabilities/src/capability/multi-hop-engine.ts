@@ -5,6 +5,8 @@ import type {
   KnowledgeStore,
   MultiHopAnswer,
   QuestionRewriter,
+  RetrievalResult,
+  RetrieveOptions,
   TokenCounter,
 } from '@rootweaver/core';
 import type { MultiHopConfig } from '@rootweaver/innovations';
@@ -24,6 +26,10 @@ export interface CapabilityProviders {
 export interface MultiHopEngine {
   ask(question: string, options?: AskOptions): Promise<MultiHopAnswer>;
   askSinglePass(question: string, options?: AskOptions): Promise<MultiHopAnswer>;
+  /** The run's evidence without an answer (`MultiHopRAG.retrieve`); `MultiHopCapability.retrieve` needs it. */
+  retrieve?(question: string, options?: RetrieveOptions): Promise<RetrievalResult>;
+  /** `retrieve` for single-pass RAG (the capability flag off). */
+  retrieveSinglePass?(question: string, options?: RetrieveOptions): Promise<RetrievalResult>;
   /** Compiles the engine's hot paths on invented text before the first request (`MultiHopRAG.warmUp`). */
   warmUp?(options?: { readonly signal?: AbortSignal }): Promise<{ readonly durationMs: number }>;
 }

@@ -52,25 +52,38 @@ export type ParsedAskRequest =
     }
   | { readonly ok: false; readonly message: string };
 
+/** One message naming every bad field of a request body and what it must be. */
+export function describeRequestIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const problems = issues.map((issue) => {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      const where = path.length === 0 ? '' : ` in \`${path.join('.')}\``;
+      return `unknown field(s) ${issue.keys.map((key) => `\`${key}\``).join(', ')}${where}`;
+    }
+    if (path.length === 0) return 'the body must be a JSON object like {"query": "..."}';
+    const name = path.join('.');
+    const last = path[path.length - 1] ?? '';
+    const rule = fieldRules[name] ?? fieldRules[last] ?? issue.message;
+    return `\`${name}\` must be ${rule}`;
+  });
+  return problems.join('; ');
+}
+
 /** Validates a parsed JSON body; the message names every bad field and what it must be. */
 export function parseAskRequest(body: unknown): ParsedAskRequest {
   const result = askRequestSchema.safeParse(body);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const path = issue.path.map(String);
-      if (issue.code === 'unrecognized_keys') {
-        const where = path.length === 0 ? '' : ` in \`${path.join('.')}\``;
-        return `unknown field(s) ${issue.keys.map((key) => `\`${key}\``).join(', ')}${where}`;
-      }
-      if (path.length === 0) return 'the body must be a JSON object like {"query": "..."}';
-      const name = path.join('.');
-      const last = path[path.length - 1] ?? '';
-      const rule = fieldRules[name] ?? fieldRules[last] ?? issue.message;
-      return `\`${name}\` must be ${rule}`;
-    });
-    return { ok: false, message: problems.join('; ') };
-  }
+  if (!result.success) return { ok: false, message: describeRequestIssues(result.error.issues) };
   const data = result.data;
+  return {
+    ok: true,
+    trace: data.trace ?? false,
+    stream: data.stream ?? false,
+    request: toCapabilityRequest(data),
+  };
+}
+
+/** The capability request of a validated body (`query`, `user`, `history`, `deadline_ms`). */
+export function toCapabilityRequest(data: Omit<AskRequestBody, 'stream' | 'trace'>): CapabilityRequest {
   const user =
     data.user === undefined
       ? undefined
@@ -79,14 +92,9 @@ export function parseAskRequest(body: unknown): ParsedAskRequest {
           ...(data.user.tenant === undefined ? {} : { tenant: data.user.tenant }),
         };
   return {
-    ok: true,
-    trace: data.trace ?? false,
-    stream: data.stream ?? false,
-    request: {
-      query: data.query,
-      ...(user === undefined ? {} : { user }),
-      ...(data.history === undefined ? {} : { history: data.history }),
-      ...(data.deadline_ms === undefined ? {} : { deadlineMs: data.deadline_ms }),
-    },
+    query: data.query,
+    ...(user === undefined ? {} : { user }),
+    ...(data.history === undefined ? {} : { history: data.history }),
+    ...(data.deadline_ms === undefined ? {} : { deadlineMs: data.deadline_ms }),
   };
 }

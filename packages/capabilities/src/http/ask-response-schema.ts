@@ -8,7 +8,7 @@ import type { CapabilityEvent, CapabilityResult } from '../capability/multi-hop-
  * typed by them, so the served description and the real responses cannot drift apart.
  */
 
-const forcedStopSchema = z.enum([
+export const forcedStopSchema = z.enum([
   'max-depth',
   'max-total-sub-queries',
   'max-pool-chunks',
@@ -17,7 +17,7 @@ const forcedStopSchema = z.enum([
   'decide-failed',
   'deadline',
 ]);
-const refusalSchema = z.enum([
+export const refusalSchema = z.enum([
   'decompose-failed',
   'no-evidence',
   'aborted',
@@ -233,7 +233,7 @@ export const askStreamEventSchema = z
   );
 
 /** Readonly all the way down: the engine's vocabulary is readonly, the schemas' outputs are not. */
-type DeepReadonly<T> = T extends (infer Item)[]
+export type DeepReadonly<T> = T extends (infer Item)[]
   ? readonly DeepReadonly<Item>[]
   : T extends object
     ? { readonly [Key in keyof T]: DeepReadonly<T[Key]> }

@@ -6,8 +6,10 @@ import type {
   CapabilityEvent,
   CapabilityRequest,
   CapabilityResult,
+  CapabilityRetrieval,
 } from '../capability/multi-hop-capability.js';
 import { type AccessLogOptions, createAccessLog } from './access-log.js';
+import type { AnswerRoute } from './answer-route.js';
 import { parseAskRequest } from './ask-request-schema.js';
 import { toAskResponseBody } from './ask-response-schema.js';
 import { createBearerAuth } from './auth.js';
@@ -15,6 +17,7 @@ import { createCorsPolicy } from './cors.js';
 import { errorResponseFor } from './error-status.js';
 import { HealthTracker } from './health.js';
 import { createOpenApiDocument } from './openapi.js';
+import { parseRetrieveRequest, toRetrieveResponseBody } from './retrieve-schema.js';
 import { ServerLifecycle, ShutdownAbort } from './server-lifecycle.js';
 import { sendEventStream, wantsEventStream } from './sse.js';
 import { loadViewerPage, type ViewerPage } from './viewer-page.js';
@@ -27,6 +30,8 @@ export interface AskCapability {
   checkHealth?(): Promise<unknown>;
   /** The run's events, `finished` last (for `Accept: text/event-stream`). */
   stream(request: CapabilityRequest): AsyncIterable<CapabilityEvent>;
+  /** The run's evidence without an answer (`POST /v1/retrieve`; 404 without it). */
+  retrieve?(request: CapabilityRequest): Promise<CapabilityRetrieval>;
 }
 
 export interface CreateHttpServerOptions {
@@ -51,6 +56,8 @@ export interface CreateHttpServerOptions {
   readonly accessLog?: AccessLogOptions;
   /** Serve the trace viewer at `GET /` (default true). */
   readonly viewer?: boolean;
+  /** More protocols to answer in, each on its own `POST` path (e.g. `@rootweaver/ai-sdk`'s UI message stream). */
+  readonly answerRoutes?: readonly AnswerRoute[];
 }
 
 export interface RootweaverHttpServer {
@@ -70,7 +77,7 @@ export interface RootweaverHttpServer {
 
 const jsonType = 'application/json; charset=utf-8';
 
-/** The rootweaver HTTP API: `POST /v1/ask`, `GET /metrics`, `GET /healthz`, on `node:http`. */
+/** The rootweaver HTTP API: `POST /v1/ask`, `POST /v1/retrieve`, `GET /metrics`, `GET /healthz`, on `node:http`. */
 export function createHttpServer(options: CreateHttpServerOptions): RootweaverHttpServer {
   const { capability } = options;
   const registry = options.registry ?? capability.registry;
@@ -105,6 +112,18 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
   const lifecycle = new ServerLifecycle(server, {
     ...(options.maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns: options.maxConcurrentRuns }),
   });
+
+  const postRoutes = new Map<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>>([
+    ['/v1/ask', ask],
+    ['/v1/retrieve', retrieve],
+    ...(options.answerRoutes ?? []).map(
+      (route) =>
+        [
+          route.path,
+          (request: IncomingMessage, response: ServerResponse) => answerIn(route, request, response),
+        ] as const,
+    ),
+  ]);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
@@ -145,7 +164,8 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       response.end(openApiText);
       return;
     }
-    if (path === '/v1/ask') {
+    const post = postRoutes.get(path);
+    if (post !== undefined) {
       if (request.method !== 'POST') return methodNotAllowed(response, 'POST');
       if (lifecycle.draining) {
         request.resume();
@@ -155,59 +175,66 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
           'The server is shutting down; retry on another instance.',
         );
       }
-      return ask(request, response);
+      return post(request, response);
     }
     sendError(
       response,
       404,
       'not-found',
-      `No route ${request.method ?? ''} ${path}. Routes: GET / (viewer), POST /v1/ask, GET /openapi.json, GET /metrics, GET /healthz.`,
+      `No route ${request.method ?? ''} ${path}. Routes: GET / (viewer), POST /v1/ask, POST /v1/retrieve, GET /openapi.json, GET /metrics, GET /healthz.`,
     );
   }
 
-  async function ask(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** Reads a JSON body; `undefined` when it answered the request itself (415, 413, 400). */
+  async function readJsonBody(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<{ readonly value: unknown } | undefined> {
     const contentType = request.headers['content-type'];
     if (contentType !== undefined && !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)) {
-      return sendError(
+      sendError(
         response,
         415,
         'unsupported-media-type',
         'Send the body as JSON (Content-Type: application/json).',
       );
+      return undefined;
     }
     const declared = Number(request.headers['content-length'] ?? Number.NaN);
     if (Number.isFinite(declared) && declared > maxBodyBytes) {
       request.resume();
       response.setHeader('Connection', 'close');
-      return sendError(
+      sendError(
         response,
         413,
         'payload-too-large',
         `The body is ${declared} bytes; the limit is ${maxBodyBytes}.`,
       );
+      return undefined;
     }
     const body = await readBody(request, maxBodyBytes);
     if (body === undefined) {
       response.setHeader('Connection', 'close');
-      return sendError(
-        response,
-        413,
-        'payload-too-large',
-        `The body exceeds the limit of ${maxBodyBytes} bytes.`,
-      );
+      sendError(response, 413, 'payload-too-large', `The body exceeds the limit of ${maxBodyBytes} bytes.`);
+      return undefined;
     }
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(body.toString('utf8'));
+      return { value: JSON.parse(body.toString('utf8')) };
     } catch (error) {
-      return sendError(response, 400, 'invalid-json', `The body is not valid JSON: ${describeError(error)}`);
+      sendError(response, 400, 'invalid-json', `The body is not valid JSON: ${describeError(error)}`);
+      return undefined;
     }
-    const validated = parseAskRequest(parsed);
-    if (!validated.ok) return sendError(response, 422, 'invalid-input', validated.message);
-    const streamed = wantsEventStream(request, validated.stream);
-    accessLog?.annotateQuery(response, validated.request.query);
-    accessLog?.annotate(response, { stream: streamed });
+  }
 
+  /**
+   * Runs one admitted request's work with a signal that fires when the client goes away or shutdown ends
+   * the run: 503 when too many runs are in progress or the server shut down meanwhile, and a failure
+   * answered with its status (an error after the response began is the work's to report).
+   */
+  async function runAdmitted(
+    response: ServerResponse,
+    work: (signal: AbortSignal, shutDown: () => boolean) => Promise<void>,
+  ): Promise<void> {
     const run = lifecycle.admit();
     if (run === undefined) {
       return unavailable(response, 'overloaded', 'Too many questions in progress; retry in a moment.', 1);
@@ -221,7 +248,34 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
     run.signal.addEventListener('abort', abortOnShutdown, { once: true });
     const shutDown = (): boolean => run.signal.aborted && run.signal.reason instanceof ShutdownAbort;
     try {
-      const askRequest = { ...validated.request, signal: controller.signal };
+      await work(controller.signal, shutDown);
+    } catch (error) {
+      health.recordFailure(error);
+      if (shutDown()) return shutDownBeforeAnswer(response);
+      if (controller.signal.aborted) return;
+      const failure = errorResponseFor(error);
+      if (failure.status >= 500) onError(error);
+      if (failure.retryAfterSeconds !== undefined) {
+        response.setHeader('Retry-After', String(failure.retryAfterSeconds));
+      }
+      sendError(response, failure.status, failure.code, failure.message);
+    } finally {
+      response.off('close', abortOnDisconnect);
+      run.signal.removeEventListener('abort', abortOnShutdown);
+      run.release();
+    }
+  }
+
+  async function ask(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readJsonBody(request, response);
+    if (body === undefined) return;
+    const validated = parseAskRequest(body.value);
+    if (!validated.ok) return sendError(response, 422, 'invalid-input', validated.message);
+    const streamed = wantsEventStream(request, validated.stream);
+    accessLog?.annotateQuery(response, validated.request.query);
+    accessLog?.annotate(response, { stream: streamed });
+    await runAdmitted(response, async (signal, shutDown) => {
+      const askRequest = { ...validated.request, signal };
       if (streamed) {
         const outcome = await sendEventStream(response, capability.stream(askRequest), {
           trace: validated.trace,
@@ -235,37 +289,11 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
       }
       const result = await capability.execute(askRequest);
       health.recordSuccess();
-      if (shutDown()) {
-        return unavailable(
-          response,
-          'shutting-down',
-          'The server shut down before the answer was complete; retry.',
-        );
-      }
+      if (shutDown()) return shutDownBeforeAnswer(response);
       annotateResult(result);
-      if (controller.signal.aborted) return;
+      if (signal.aborted) return;
       sendJson(response, 200, toAskResponseBody(result, validated.trace));
-    } catch (error) {
-      health.recordFailure(error);
-      if (shutDown()) {
-        return unavailable(
-          response,
-          'shutting-down',
-          'The server shut down before the answer was complete; retry.',
-        );
-      }
-      if (controller.signal.aborted) return;
-      const failure = errorResponseFor(error);
-      if (failure.status >= 500) onError(error);
-      if (failure.retryAfterSeconds !== undefined) {
-        response.setHeader('Retry-After', String(failure.retryAfterSeconds));
-      }
-      sendError(response, failure.status, failure.code, failure.message);
-    } finally {
-      response.off('close', abortOnDisconnect);
-      run.signal.removeEventListener('abort', abortOnShutdown);
-      run.release();
-    }
+    });
 
     function annotateResult(result: CapabilityResult): void {
       const metadata = result.metadata.multi_hop;
@@ -276,6 +304,56 @@ export function createHttpServer(options: CreateHttpServerOptions): RootweaverHt
         tokens: metadata.tokens,
       });
     }
+  }
+
+  async function retrieve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { retrieve: retrieveEvidence } = capability;
+    if (retrieveEvidence === undefined) {
+      return sendError(
+        response,
+        404,
+        'not-found',
+        'This server has no retrieval: its capability has no retrieve method.',
+      );
+    }
+    const body = await readJsonBody(request, response);
+    if (body === undefined) return;
+    const validated = parseRetrieveRequest(body.value);
+    if (!validated.ok) return sendError(response, 422, 'invalid-input', validated.message);
+    accessLog?.annotateQuery(response, validated.request.query);
+    await runAdmitted(response, async (signal, shutDown) => {
+      const retrieval = await retrieveEvidence.call(capability, { ...validated.request, signal });
+      health.recordSuccess();
+      if (shutDown()) return shutDownBeforeAnswer(response);
+      const metadata = retrieval.metadata.multi_hop;
+      accessLog?.annotate(response, {
+        planner: metadata.planner,
+        outcome: metadata.refusal === null ? 'retrieved' : `refused:${metadata.refusal}`,
+        llm_calls: metadata.llm_calls,
+        tokens: metadata.tokens,
+      });
+      if (signal.aborted) return;
+      sendJson(response, 200, toRetrieveResponseBody(retrieval, validated.trace));
+    });
+  }
+
+  async function answerIn(
+    route: AnswerRoute,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
+    const body = await readJsonBody(request, response);
+    if (body === undefined) return;
+    const parsed = await route.parse(body.value);
+    if (!parsed.ok) return sendError(response, 422, 'invalid-input', parsed.message);
+    accessLog?.annotateQuery(response, parsed.request.query);
+    accessLog?.annotate(response, { stream: true });
+    await runAdmitted(response, async (signal) => {
+      // `stream` validates the request and reads the flags at once: bad input is answered with its status.
+      const events = capability.stream({ ...parsed.request, signal });
+      await route.respond(response, events);
+      health.recordSuccess();
+    });
   }
 
   return {
@@ -320,6 +398,10 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
     });
     request.on('error', reject);
   });
+}
+
+function shutDownBeforeAnswer(response: ServerResponse): void {
+  unavailable(response, 'shutting-down', 'The server shut down before the answer was complete; retry.');
 }
 
 /** A 503 JSON body with `Retry-After`; the connection closes after it while draining. */

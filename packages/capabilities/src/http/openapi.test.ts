@@ -18,7 +18,7 @@ type Json = Record<string, unknown>;
 function compileComponents(document: Json): (name: string) => ValidateFunction {
   const schemas = (document.components as { schemas: Json }).schemas;
   const asDefs = JSON.parse(JSON.stringify(schemas).replaceAll('"#/components/schemas/', '"#/$defs/'));
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
   ajv.addSchema({ $id: 'urn:rootweaver:openapi', $defs: asDefs });
   return (name) => {
     const validate = ajv.getSchema(`urn:rootweaver:openapi#/$defs/${name}`);
@@ -52,7 +52,14 @@ describe('GET /openapi.json', () => {
     expect(validator.version).toBe('3.1');
     expect(() => validator.resolveRefs()).not.toThrow();
     const paths = document.paths as Record<string, Json>;
-    expect(Object.keys(paths).sort()).toEqual(['/', '/healthz', '/metrics', '/openapi.json', '/v1/ask']);
+    expect(Object.keys(paths).sort()).toEqual([
+      '/',
+      '/healthz',
+      '/metrics',
+      '/openapi.json',
+      '/v1/ask',
+      '/v1/retrieve',
+    ]);
     const askResponses = (paths['/v1/ask']?.post as { responses: Record<string, Json> } | undefined)
       ?.responses;
     expect(Object.keys(askResponses?.['200']?.content as Json)).toEqual([
@@ -68,8 +75,8 @@ describe('GET /openapi.json', () => {
       providers: { store: new InMemoryStore({ items: engineWorldItems }) },
     });
     const schema = compileComponents(await served(base));
-    const post = (body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}/v1/ask`, {
+    const post = (body: unknown, headers: Record<string, string> = {}, path = '/v1/ask') =>
+      fetch(`${base}${path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...headers },
         body: JSON.stringify(body),
@@ -103,6 +110,19 @@ describe('GET /openapi.json', () => {
     expect(invalid.status).toBe(422);
     expectValid(schema('Error'), await invalid.json());
     expectValid(schema('Health'), await (await fetch(`${base}/healthz`)).json());
+
+    for (const request of [{ query: chain }, { query: chain, trace: true }]) {
+      expectValid(schema('RetrieveRequest'), request);
+      const response = await post(request, {}, '/v1/retrieve');
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Json;
+      expectValid(schema('RetrieveResponse'), body);
+      expect((body.evidence as unknown[]).length).toBeGreaterThan(0);
+    }
+    expect(schema('RetrieveRequest')({ query: chain, stream: true })).toBe(false);
+    const badRetrieve = await post({ query: chain, stream: true }, {}, '/v1/retrieve');
+    expect(badRetrieve.status).toBe(422);
+    expectValid(schema('Error'), await badRetrieve.json());
 
     // The checks can fail: a body that lost a field or gained one is refused.
     const answer = (await (await post({ query: chain })).json()) as Json;

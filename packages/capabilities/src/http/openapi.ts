@@ -12,6 +12,12 @@ import {
   poolItemSchema,
   usageReportSchema,
 } from './ask-response-schema.js';
+import {
+  evidenceSchema,
+  retrievalMetadataSchema,
+  retrieveRequestSchema,
+  retrieveResponseSchema,
+} from './retrieve-schema.js';
 
 export interface OpenApiOptions {
   /** Whether the server asks for a bearer token (`--auth-token`): adds the security scheme. */
@@ -53,7 +59,7 @@ const errorResponse = (description: string): JsonObject => ({
  */
 export function createOpenApiDocument(options: OpenApiOptions): JsonObject {
   const schemas = {
-    ...components('input', { AskRequest: askRequestSchema }),
+    ...components('input', { AskRequest: askRequestSchema, RetrieveRequest: retrieveRequestSchema }),
     ...components('output', {
       AskResponse: askResponseSchema,
       AskStreamEvent: askStreamEventSchema,
@@ -66,9 +72,20 @@ export function createOpenApiDocument(options: OpenApiOptions): JsonObject {
       HopTrace: hopTraceSchema,
       UsageReport: usageReportSchema,
       PoolItem: poolItemSchema,
+      RetrieveResponse: retrieveResponseSchema,
+      Evidence: evidenceSchema,
+      RetrievalMetadata: retrievalMetadataSchema,
     }),
   };
   const publicRoute = options.bearerAuth ? { security: [] } : {};
+  const clientErrors = {
+    '400': errorResponse('The body is not valid JSON (`invalid-json`)'),
+    ...(options.bearerAuth ? { '401': errorResponse('No or a wrong bearer token (`unauthorized`)') } : {}),
+    '413': errorResponse('The body is over the size limit (`payload-too-large`)'),
+    '415': errorResponse('The body is not JSON (`unsupported-media-type`)'),
+    '422': errorResponse('A field is missing or wrong; the message names each (`invalid-input`)'),
+    default: errorResponse('A server-side failure (LLM, store, overload); the code names it'),
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -76,7 +93,8 @@ export function createOpenApiDocument(options: OpenApiOptions): JsonObject {
       version: '1.0.0',
       description:
         'Multi-hop question answering over an atomic QA index (MultiHopCapability over HTTP). ' +
-        '`POST /v1/ask` answers with JSON, or streams the run as Server-Sent Events.',
+        '`POST /v1/ask` answers with JSON, or streams the run as Server-Sent Events; `POST /v1/retrieve` ' +
+        'answers with the evidence only.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     paths: {
@@ -107,14 +125,28 @@ export function createOpenApiDocument(options: OpenApiOptions): JsonObject {
                 },
               },
             },
-            '400': errorResponse('The body is not valid JSON (`invalid-json`)'),
-            ...(options.bearerAuth
-              ? { '401': errorResponse('No or a wrong bearer token (`unauthorized`)') }
-              : {}),
-            '413': errorResponse('The body is over the size limit (`payload-too-large`)'),
-            '415': errorResponse('The body is not JSON (`unsupported-media-type`)'),
-            '422': errorResponse('A field is missing or wrong; the message names each (`invalid-input`)'),
-            default: errorResponse('A server-side failure (LLM, store, overload); the code names it'),
+            ...clientErrors,
+          },
+        },
+      },
+      '/v1/retrieve': {
+        post: {
+          operationId: 'retrieve',
+          summary: 'The evidence for a question, without an answer',
+          description:
+            "Runs the question's plan, grounding, retrieval and node answers as `/v1/ask` does, with the same " +
+            'flags, and answers with the evidence pool (score, metadata, sub-question, plan node of each item); ' +
+            'no synthesis call is made. Closing the connection cancels the run.',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('RetrieveRequest') } },
+          },
+          responses: {
+            '200': {
+              description: 'The evidence',
+              content: { 'application/json': { schema: ref('RetrieveResponse') } },
+            },
+            ...clientErrors,
           },
         },
       },

@@ -20,4 +20,10 @@ export type {
 } from './answer.js';
 export type { Plan, PlanNode, PlanSource } from './plan.js';
 export { type PlannerName, plannerNames, type SynthesisMode } from './planner.js';
+export type {
+  QuestionAnsweringEngine,
+  RetrievalResult,
+  RetrievedEvidence,
+  RetrieveOptions,
+} from './retrieval.js';
 export type { MultiHopSearchResult } from './search-result.js';

@@ -15,6 +15,8 @@ import type {
   PlannerName,
   QuestionRewriter,
   RefusalReason,
+  RetrievalResult,
+  RetrieveOptions,
   TokenCounter,
 } from '@rootweaver/core';
 import { isAbort, isRootweaverError, RootweaverError } from '@rootweaver/core';
@@ -33,6 +35,7 @@ import { CompactPlanner } from './planners/compact-planner.js';
 import { KeytermPlanner } from './planners/keyterm-planner.js';
 import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planners/planner.js';
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
+import { toRetrievalResult } from './retrieval-result.js';
 import { lastForcedStop, RunContext } from './run-context.js';
 import { streamRun } from './run-stream.js';
 import { defaultTracer } from './run-tracing.js';
@@ -180,11 +183,42 @@ export class MultiHopRAG {
    * `finalContext` (compacted when compaction is on). No synthesis call is made.
    */
   async multiHopSearch(question: string, options: AskOptions = {}): Promise<MultiHopSearchResult> {
-    const plannerName = options.planner ?? this.config.planner;
+    return this.search(question, options.planner ?? this.config.planner, options);
+  }
+
+  /**
+   * Evidence without an answer: the run's plan, grounding, retrieval and node answers (the extractor's,
+   * as `ask` makes them), then the pool as `evidence` — each item with its score, rank, metadata,
+   * sub-question, `[N]` marker and plan node — with the run's usage. No synthesis call is made, so
+   * with the rule-based planners no LLM is called at all. The options are `ask`'s.
+   *
+   * ```ts
+   * const { evidence, nodes, usage } = await rag.retrieve(question);
+   * for (const item of evidence) console.log(item.marker, item.score, item.subQuestion, item.text);
+   * ```
+   */
+  async retrieve(question: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
+    return toRetrievalResult(await this.multiHopSearch(question, options));
+  }
+
+  /** `retrieve` for plain RAG: one retrieval with the whole question (the capability's single-pass path). */
+  async retrieveSinglePass(question: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
+    return toRetrievalResult(await this.search(question, 'single-pass', options));
+  }
+
+  /** The planner's gather and the one compaction, no synthesis; the caller shapes the result. */
+  private async search(
+    question: string,
+    plannerName: PlannerName | 'single-pass',
+    options: AskOptions,
+  ): Promise<MultiHopSearchResult> {
     const { run, planner } = this.startRun(question, plannerName, options);
     try {
       const finished = await this.gather(run, planner);
       return this.searchResult(plannerName, finished);
+    } catch (error) {
+      run.tracing.fail(error);
+      throw error;
     } finally {
       run.close();
     }

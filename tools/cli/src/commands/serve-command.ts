@@ -9,6 +9,7 @@ import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineOptions, engineOptionsUsage, engineSettingsFrom } from '../engine-options.js';
 import { type IndexSource, openIndex } from '../index-source.js';
+import { loadUIMessageStreamRoute } from '../load-ui-message-stream-route.js';
 import {
   booleanOption,
   choiceOption,
@@ -21,12 +22,16 @@ import { ensureSampleIndex } from '../sample-index.js';
 
 const usage = `Usage: rootweaver serve [--index DIR | --kb FILE | --corpus PATH] [--port N] [--host ADDRESS]
                        [--cors ORIGIN]… [--auth-token TOKEN] [--access-log stdout|stderr|off] [--log-queries]
-                       [--config FILE] [--planner …] [--compaction on|off] [--synthesis …] [--rewriter …]
+                       [--ui-message-stream] [--config FILE] [--planner …] [--compaction on|off] [--synthesis …] [--rewriter …]
 
 Serves MultiHopCapability over HTTP:
   POST /v1/ask       {"query": "...", "user": {"id": "...", "tenant": "..."}, "history": [...], "trace": false,
                      "stream": false}; with Accept: text/event-stream (or "stream": true) the run streams as
                      Server-Sent Events (plan, node-started, retrieved, node-answered, …, finished)
+  POST /v1/retrieve  the same body without "stream": the evidence (pool items with score, sub-question and
+                     plan node, the sub-answers), no answer, no synthesis call
+  POST /v1/chat      with --ui-message-stream: useChat's body ({"messages": [...]}) answered in the AI SDK UI
+                     message stream protocol (reasoning for each hop, text, sources for the citations)
   GET  /             the trace viewer: ask a question, watch the sub-question graph as it streams
   GET  /openapi.json the OpenAPI 3.1 description
   GET  /metrics      Prometheus metrics (multi_hop_context_chars, multi_hop_requests_total, ...)
@@ -45,6 +50,7 @@ Serves MultiHopCapability over HTTP:
                   default $${authTokenEnvironmentVariable} (prefer it: a flag is visible in the process list)
   --access-log W  one JSON line per request to stdout (default), stderr, or off
   --log-queries   put each question into its access-log line (off: questions may be personal data)
+  --ui-message-stream  add POST /v1/chat for the Vercel AI SDK's useChat (needs @rootweaver/ai-sdk and ai)
 ${engineOptionsUsage}
 
 Flags come from Unleash when UNLEASH_URL and UNLEASH_API_TOKEN are set, else from configs/flags/bootstrap.json.
@@ -63,6 +69,7 @@ const options = {
   'auth-token': { type: 'string' },
   'access-log': { type: 'string' },
   'log-queries': { type: 'boolean' },
+  'ui-message-stream': { type: 'boolean' },
   ...engineOptions,
 } as const;
 
@@ -94,6 +101,8 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
   const writeLog = accessLogTarget === 'stderr' ? io.stderr : io.stdout;
   const settings = engineSettingsFrom('serve', values, io.cwd);
   const given = indexSourceOf(values, io);
+  // Loaded before the index, so a missing optional peer is said at once.
+  const answerRoutes = booleanOption(values, 'ui-message-stream') ? [await loadUIMessageStreamRoute()] : [];
 
   const shutdown = new AbortController();
   const stop = (): void => shutdown.abort();
@@ -134,6 +143,7 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
     const server = createHttpServer({
       capability,
       maxConcurrentRuns,
+      ...(answerRoutes.length === 0 ? {} : { answerRoutes }),
       ...(corsOrigins.length === 0 ? {} : { corsOrigins }),
       ...(authToken === undefined ? {} : { authToken }),
       ...(accessLogTarget === 'off'
@@ -152,7 +162,7 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
         `config: ${capability.configSource}; rewriter: ${capability.rewriterId}; index: ${opened.description}\n`,
       );
       io.stdout(
-        `rootweaver serving on http://${shown}:${address.port} (viewer at /, POST /v1/ask, GET /openapi.json, GET /metrics, GET /healthz${authToken === undefined ? '' : '; bearer token required'})\n`,
+        `rootweaver serving on http://${shown}:${address.port} (viewer at /, POST /v1/ask, POST /v1/retrieve${answerRoutes.map((route) => `, POST ${route.path}`).join('')}, GET /openapi.json, GET /metrics, GET /healthz${authToken === undefined ? '' : '; bearer token required'})\n`,
       );
       if (!shutdown.signal.aborted) {
         await new Promise<void>((resolveStop) =>
