@@ -8,13 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Package floors: a package imports only packages on a lower floor, and only ones its package.json
- * declares. `capabilities → providers → core ← innovations ← offline`, adapters → core, `tools/* → all`.
+ * declares. `capabilities → providers → models → core ← innovations ← offline`, adapters → core,
+ * `tools/* → all`.
  */
 export const packageFloors = {
   core: 0,
   'language-en': 0,
   innovations: 1,
-  providers: 1,
+  // The trained models (reader, rewriter, word vectors): on core and language-en only.
+  models: 1,
+  providers: 1.5,
   offline: 2,
   capabilities: 2,
   // Test support of the adapters (private): the engine on the sample corpus.
@@ -27,6 +30,8 @@ export const packageFloors = {
   cli: 4,
   fuzz: 3,
   bench: 4,
+  // Trains the models (dev-only).
+  train: 4,
   packaging: 5,
 };
 

@@ -1,3 +1,11 @@
+export {
+  type PartOfSpeech,
+  type PartOfSpeechTagger,
+  partOfSpeechTags,
+  type TaggedSpan,
+  tagsOfTokens,
+  WinkTagger,
+} from './language/part-of-speech.js';
 export { applyCalibration, type LogisticCalibration, logit } from './network/calibration.js';
 export {
   characterNgramBuckets,
@@ -15,7 +23,13 @@ export {
   type WeightsFile,
   type WeightsHeader,
 } from './network/weights-file.js';
-export { type DecodedSpan, decodeSpan } from './reader/decode-span.js';
+export {
+  type DecodedSpan,
+  decodeSpan,
+  maxSpanTokens,
+  type SpanDistribution,
+  spanDistribution,
+} from './reader/decode-span.js';
 export {
   contextFeatureCount,
   contextFeatureNames,
@@ -29,7 +43,6 @@ export {
   type ReaderPair,
 } from './reader/reader-input.js';
 export {
-  excludedScore,
   type ReaderActivations,
   type ReaderArchitecture,
   type ReaderLogits,

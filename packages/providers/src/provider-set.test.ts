@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { shippedReaderPath } from '@rootweaver/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderSet } from './provider-set.js';
 import { OpenAICompatibleTestServer } from './test/openai-compatible-test-server.js';
@@ -18,11 +19,31 @@ afterAll(async () => {
 });
 
 describe('createProviderSet', () => {
+  it.runIf(existsSync(shippedReaderPath))(
+    'answers with the trained span reader, over the shipped word vectors',
+    async () => {
+      const providers = await createProviderSet({
+        indexDirectory: join(root, 'default'),
+        env: {},
+        extractor: 'trained',
+      });
+      expect(providers.extractor?.id).toMatch(/^trained-reader:/u);
+      expect(providers.wordVectors?.count).toBe(200_000);
+      expect(providers.describe()).toMatch(/extractor: trained-reader:/u);
+      await providers.close();
+    },
+  );
+
   it('works with no LLM and no model: the embedded store and a token counter', async () => {
-    const providers = await createProviderSet({ indexDirectory: join(root, 'plain'), env: {} });
+    const providers = await createProviderSet({
+      indexDirectory: join(root, 'plain'),
+      env: {},
+      extractor: 'heuristic',
+    });
     expect(providers.chatModel).toBeUndefined();
     expect(providers.embedder).toBeUndefined();
     expect(providers.extractor).toBeUndefined();
+    expect(providers.wordVectors).toBeUndefined();
     expect(providers.tokenCounter.family).toBe('o200k');
     await providers.store.upsert({
       items: [

@@ -1,5 +1,6 @@
 import type { AnswerExtractor, ChatModel, Embedder, KnowledgeStore, TokenCounter } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
+import type { WordVectorTable } from '@rootweaver/models';
 import { OpenAIChatModel } from './llm/openai-chat-model.js';
 import { OpenAIEmbedder } from './llm/openai-embedder.js';
 import { EmbeddedStore } from './store/embedded-store.js';
@@ -23,6 +24,12 @@ export interface ProviderSettings {
   readonly extractorModelDirectory?: string;
   /** Open the store read-only (queries only). */
   readonly readonly?: boolean;
+  /**
+   * The extractor when no ONNX one is configured: `trained` loads the span reader shipped in
+   * `@rootweaver/models` (ADR-0014); `heuristic` loads no model and leaves the engine its heuristic
+   * extractor (the default until the trained reader's weights ship; index builds, which answer nothing).
+   */
+  readonly extractor?: 'trained' | 'heuristic';
 }
 
 /** Everything the capability and the CLI need, built from settings and the environment. */
@@ -32,8 +39,10 @@ export interface ProviderSet {
   readonly chatModel?: ChatModel;
   /** Present when a dense embedder is configured (ONNX folder, or ROOTWEAVER_EMBEDDING_MODEL with an LLM server). */
   readonly embedder?: Embedder;
-  /** Present when an ONNX extractive-QA model is configured; otherwise use the heuristic extractor. */
+  /** The trained span reader (default), or an ONNX extractive-QA model when one is configured; absent with `extractor: 'heuristic'`. */
   readonly extractor?: AnswerExtractor;
+  /** The pretrained word vectors the trained models read, loaded once and shared. */
+  readonly wordVectors?: WordVectorTable;
   readonly tokenCounter: TokenCounter;
   /** One line per provider, for `--verbose` output and logs (never contains keys). */
   describe(): string;
@@ -100,14 +109,21 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
   }
 
   let extractor: AnswerExtractor | undefined;
+  let wordVectors: WordVectorTable | undefined;
   const extractorDirectory =
     nonEmpty(settings.extractorModelDirectory) ?? nonEmpty(env.ROOTWEAVER_EXTRACTOR_MODEL_DIR);
   if (extractorDirectory !== undefined) {
     const { OnnxSpanExtractor } = await import('./onnx/onnx-span-extractor.js');
     extractor = await OnnxSpanExtractor.load({ directory: extractorDirectory });
     lines.push(`extractor: ONNX span model from ${extractorDirectory}`);
+  } else if (settings.extractor === 'trained') {
+    const { loadWordVectors, TrainedReader } = await import('@rootweaver/models');
+    wordVectors = await loadWordVectors();
+    const reader = await TrainedReader.load({ vectors: wordVectors });
+    extractor = reader;
+    lines.push(`extractor: ${reader.id} (trained span reader, ${wordVectors.count} word vectors)`);
   } else {
-    lines.push('extractor: none configured (use the heuristic extractor)');
+    lines.push('extractor: heuristic');
   }
 
   const familySetting = nonEmpty(env.ROOTWEAVER_TOKENIZER);
@@ -143,6 +159,7 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
     ...(chatModel === undefined ? {} : { chatModel }),
     ...(embedder === undefined ? {} : { embedder }),
     ...(extractor === undefined ? {} : { extractor }),
+    ...(wordVectors === undefined ? {} : { wordVectors }),
     tokenCounter,
     describe: () => description,
     close: async () => {

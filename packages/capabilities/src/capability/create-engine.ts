@@ -50,6 +50,7 @@ export async function createDefaultProviders(input: {
     indexDirectory: directory,
     env: input.env,
     readonly: true,
+    extractor: input.settings.extractor,
     ...(Object.keys(llm).length === 0 ? {} : { llm }),
   });
   // A configured ONNX extractor wins; else the index's learned selector; else the heuristic extractor.

@@ -44,7 +44,7 @@ describe('loadMultiHopConfig', () => {
       compactionMaxChars: 2000,
       budgets: { maxLlmCalls: 8, maxTokens: 24_000 },
     });
-    expect(loaded.providers).toEqual({ indexDirectory: '.rootweaver/index' });
+    expect(loaded.providers).toEqual({ indexDirectory: '.rootweaver/index', extractor: 'heuristic' });
   });
 
   it('the shipped file is the one the schema generates (descriptions, allowed values, defaults)', () => {
@@ -77,7 +77,7 @@ describe('loadMultiHopConfig', () => {
     expect(config.compactionEnabled).toBe(true);
     expect(config.budgets).toEqual({ maxLlmCalls: 8, maxTokens: 1000 });
     expect(config.topK).toBe(defaultMultiHopConfig.topK);
-    expect(providers).toEqual({ indexDirectory: '/tmp/index' });
+    expect(providers).toEqual({ indexDirectory: '/tmp/index', extractor: 'heuristic' });
   });
 
   it('rejects an unknown key, naming it, suggesting the nearest and listing the allowed keys', () => {

@@ -28,6 +28,8 @@ export interface MultiHopProviderSettings {
   readonly indexDirectory: string;
   readonly llmModel?: string;
   readonly llmBaseUrl?: string;
+  /** What answers sub-questions when no ONNX extractor is configured (default `trained`). */
+  readonly extractor: 'trained' | 'heuristic';
 }
 
 export interface LoadedMultiHopConfig {
@@ -126,6 +128,7 @@ export function parseMultiHopConfig(
     config: multiHopConfigFromSnakeCase(knobs),
     providers: {
       indexDirectory: providers.index_directory,
+      extractor: providers.extractor,
       ...(providers.llm_model === undefined ? {} : { llmModel: providers.llm_model }),
       ...(providers.llm_base_url === undefined ? {} : { llmBaseUrl: providers.llm_base_url }),
     },

@@ -25,6 +25,12 @@ export const multiHopProvidersSchema = z
       .optional()
       .describe('OpenAI-compatible base URL (OPENAI_BASE_URL otherwise).')
       .meta({ allowed: 'an http(s) URL', examples: ['http://127.0.0.1:8000/v1'] }),
+    extractor: z
+      .enum(['trained', 'heuristic'])
+      .default('heuristic')
+      .describe(
+        "What answers each sub-question from its evidence when no ONNX extractor is configured (ROOTWEAVER_EXTRACTOR_MODEL_DIR): the span reader trained on CompactRAG's extraction set that @rootweaver/models ships (ADR-0014), or the rule-based heuristic extractor. Yes/no sub-questions always go to the heuristic.",
+      ),
   })
   .prefault({})
   .describe('Where MultiHopCapability gets its providers when none are passed in code.');

@@ -128,6 +128,14 @@ export const poolItemSchema = z
 export const synthesisReportSchema = z.object({
   mode: z.enum(['llm', 'composed', 'extractive', 'none']),
   reason: z.string(),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      'The probability that a composed or extractive answer is right: the product of the calibrated confidences of the plan nodes it rests on. Absent for the synthesis call.',
+    ),
 });
 
 export const multiHopMetadataSchema = z

@@ -136,6 +136,12 @@ export interface SynthesisReport {
   readonly mode: 'llm' | 'composed' | 'extractive' | 'none';
   /** Why this mode, e.g. `chain`, `comparison`, `yes-no`, `low-confidence`, `forced-llm`. */
   readonly reason: string;
+  /**
+   * The probability that a `composed` or `extractive` answer is right: the product of the calibrated
+   * confidences of the plan nodes it rests on and their ancestors. Absent for the synthesis call's
+   * answer, which the engine cannot judge.
+   */
+  readonly confidence?: number;
 }
 
 /** What `MultiHopRAG.ask` returns. */

@@ -51,6 +51,11 @@ export const multiHopConfigSchema = z.strictObject({
     .describe(
       "compact planner: below this extraction confidence a node stays unresolved. The heuristic extractor's; a learned selector resolves at the threshold trained with it (selector.json, ADR-0007).",
     ),
+  compose_min_confidence: fraction
+    .default(0.8)
+    .describe(
+      'compact planner, synthesis auto: an answer is composed without the synthesis call only when its confidence — the product of the calibrated confidences of the nodes it rests on — reaches this; below it, the LLM synthesizes (with no LLM the composed answer is still given). 0.8: skip the call only when the answer is right four times in five.',
+    ),
   synthesis: z
     .enum(['auto', 'llm', 'extractive'])
     .default('auto')

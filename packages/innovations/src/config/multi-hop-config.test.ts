@@ -36,6 +36,7 @@ describe('the configuration schema', () => {
       topK: 5,
       retrievalMode: 'hybrid',
       extractionConfidenceThreshold: 0.3,
+      composeMinConfidence: 0.8,
       synthesis: 'auto',
       compactionEnabled: false,
       compactionMaxChars: 2000,

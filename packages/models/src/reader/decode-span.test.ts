@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WordVectorTable } from '../word-vectors/word-vector-table.js';
-import { decodeSpan } from './decode-span.js';
+import { decodeSpan, maxSpanTokens, spanDistribution } from './decode-span.js';
 import { featuriseReaderInput, layoutPairs } from './reader-input.js';
-import { excludedScore } from './reader-network.js';
 
 const vectors = WordVectorTable.fromEntries([['lee', [1, 0]]]);
 const { text, spans } = layoutPairs([
@@ -12,23 +11,14 @@ const { text, spans } = layoutPairs([
 const input = featuriseReaderInput(vectors, 'Who wrote River Stone?', text, spans);
 const indexOf = (word: string): number => input.tokens.findIndex((token) => token.text === word);
 
-/** Scores that put the start and end where asked, every question-line token excluded as the network does. */
-function logits(
-  start: number,
-  end: number,
-  noAnswer = -5,
-): { start: Float32Array; end: Float32Array; noAnswer: number } {
+/** Scores that put the start and end where asked (no length preference). */
+function logits(start: number, end: number, noAnswer = -5) {
   const n = input.tokens.length;
   const startScores = new Float32Array(n).fill(-5);
   const endScores = new Float32Array(n).fill(-5);
   startScores[start] = 5;
   endScores[end] = 5;
-  for (let index = 0; index < n; index += 1)
-    if ((input.lineOfToken[index] as number) % 2 === 0) {
-      startScores[index] = excludedScore;
-      endScores[index] = excludedScore;
-    }
-  return { start: startScores, end: endScores, noAnswer };
+  return { start: startScores, end: endScores, length: new Float32Array(maxSpanTokens), noAnswer };
 }
 
 describe('decodeSpan', () => {
@@ -45,6 +35,28 @@ describe('decodeSpan', () => {
     const span = decodeSpan(input, logits(indexOf('Ada'), indexOf('1950')));
     expect(span.text).not.toContain('\n');
     expect(span.pair === 0 ? span.text.startsWith('Ada') : span.text.endsWith('1950')).toBe(true);
+  });
+
+  it('never reads an answer from a question line, however high its scores', () => {
+    const questionToken = input.tokens.findIndex((token) => token.text === 'hall');
+    const span = decodeSpan(input, logits(questionToken, questionToken));
+    expect((input.lineOfToken[span.startToken] as number) % 2).toBe(1);
+  });
+
+  it('is one distribution: the spans and "no answer" sum to one, a span-length score moves the mass', () => {
+    const scores = logits(indexOf('Ada'), indexOf('Lee'));
+    const distribution = spanDistribution(input, scores);
+    const total = distribution.probabilities.reduce(
+      (sum, value) => sum + value,
+      distribution.noAnswerProbability,
+    );
+    expect(total).toBeCloseTo(1, 5);
+    // Favouring one-token spans strongly makes "Ada" alone win over "Ada Lee".
+    const preferShort = {
+      ...scores,
+      length: Float32Array.from({ length: maxSpanTokens }, (_, k) => (k === 0 ? 20 : 0)),
+    };
+    expect(decodeSpan(input, preferShort).text).toMatch(/^(Ada|Lee)$/u);
   });
 
   it('reports the no-answer probability when the network prefers it', () => {

@@ -1,6 +1,8 @@
-import { softmaxInPlace } from '../network/operations.js';
 import type { ReaderInput } from './reader-input.js';
 import type { ReaderLogits } from './reader-network.js';
+
+/** The longest answer span the reader considers, in tokens. */
+export const maxSpanTokens = 24;
 
 /** The reader's best span and how sure the network is of it. */
 export interface DecodedSpan {
@@ -13,40 +15,74 @@ export interface DecodedSpan {
   readonly text: string;
   /** The pair the span lies in. */
   readonly pair: number;
-  /** p(start) · p(end) of the span, the no-answer option included in both softmaxes. */
+  /** The span's probability under the joint distribution over spans and "no answer". */
   readonly probability: number;
-  /** p(start = none) · p(end = none). */
+  /** The probability of "no answer here". */
+  readonly noAnswerProbability: number;
+}
+
+/** Every candidate span with its probability, and "no answer": what decoding and training share. */
+export interface SpanDistribution {
+  /** Candidate spans as [first, last] token pairs (same answer line, at most `maxSpanTokens`). */
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly probabilities: Float32Array;
   readonly noAnswerProbability: number;
 }
 
 /**
- * The span with the highest p(start) · p(end), inside one answer line and at most `maxTokens` long
- * (answers are read from the answer lines of pairs, never from their questions).
+ * The joint distribution over the candidate spans — every stretch of one answer line at most
+ * `maxSpanTokens` long (answers are read from answer lines, never from pairs' questions) — and "no
+ * answer": score(i, j) = start_i + end_j + length_{j−i}, a softmax over all of them and the no-answer
+ * score.
  */
-export function decodeSpan(input: ReaderInput, logits: ReaderLogits, maxTokens = 24): DecodedSpan {
+export function spanDistribution(input: ReaderInput, logits: ReaderLogits): SpanDistribution {
   const n = input.tokens.length;
-  const start = new Float32Array(n + 1);
-  start.set(logits.start);
-  start[n] = logits.noAnswer;
-  const end = new Float32Array(n + 1);
-  end.set(logits.end);
-  end[n] = logits.noAnswer;
-  softmaxInPlace(start);
-  softmaxInPlace(end);
-  let best = { startToken: -1, endToken: -1, probability: 0 };
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const scores: number[] = [];
   for (let first = 0; first < n; first += 1) {
     const line = input.lineOfToken[first] as number;
     if (line % 2 === 0) continue;
-    const pStart = start[first] as number;
-    if (pStart * 1 <= best.probability) continue;
-    for (let last = first; last < Math.min(n, first + maxTokens); last += 1) {
+    for (let last = first; last < Math.min(n, first + maxSpanTokens); last += 1) {
       if (input.lineOfToken[last] !== line) break;
-      const probability = pStart * (end[last] as number);
-      if (probability > best.probability) best = { startToken: first, endToken: last, probability };
+      starts.push(first);
+      ends.push(last);
+      scores.push(
+        (logits.start[first] as number) +
+          (logits.end[last] as number) +
+          (logits.length[last - first] as number),
+      );
     }
   }
-  const noAnswerProbability = (start[n] as number) * (end[n] as number);
-  if (best.startToken < 0)
+  let largest = logits.noAnswer;
+  for (const score of scores) largest = Math.max(largest, score);
+  let sum = Math.exp(logits.noAnswer - largest);
+  const probabilities = new Float32Array(scores.length);
+  scores.forEach((score, index) => {
+    const value = Math.exp(score - largest);
+    probabilities[index] = value;
+    sum += value;
+  });
+  for (let index = 0; index < probabilities.length; index += 1)
+    probabilities[index] = (probabilities[index] as number) / sum;
+  return {
+    starts: Int32Array.from(starts),
+    ends: Int32Array.from(ends),
+    probabilities,
+    noAnswerProbability: Math.exp(logits.noAnswer - largest) / sum,
+  };
+}
+
+/** The most probable span (see `spanDistribution`). */
+export function decodeSpan(input: ReaderInput, logits: ReaderLogits): DecodedSpan {
+  const distribution = spanDistribution(input, logits);
+  let best = -1;
+  distribution.probabilities.forEach((probability, index) => {
+    if (best < 0 || probability > (distribution.probabilities[best] as number)) best = index;
+  });
+  const { noAnswerProbability } = distribution;
+  if (best < 0)
     return {
       startToken: -1,
       endToken: -1,
@@ -57,17 +93,18 @@ export function decodeSpan(input: ReaderInput, logits: ReaderLogits, maxTokens =
       probability: 0,
       noAnswerProbability,
     };
-  const first = input.tokens[best.startToken];
-  const last = input.tokens[best.endToken];
-  const charStart = first?.start ?? 0;
-  const charEnd = last?.end ?? 0;
+  const startToken = distribution.starts[best] as number;
+  const endToken = distribution.ends[best] as number;
+  const start = input.tokens[startToken]?.start ?? 0;
+  const end = input.tokens[endToken]?.end ?? 0;
   return {
-    ...best,
-    start: charStart,
-    end: charEnd,
-    text: input.text.slice(charStart, charEnd),
-    pair: input.pairOfToken[best.startToken] as number,
-    probability: best.probability,
+    startToken,
+    endToken,
+    start,
+    end,
+    text: input.text.slice(start, end),
+    pair: input.pairOfToken[startToken] as number,
+    probability: distribution.probabilities[best] as number,
     noAnswerProbability,
   };
 }

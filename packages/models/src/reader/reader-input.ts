@@ -1,4 +1,5 @@
 import { isFunctionWord, stem, tokenizeWords, type WordToken } from '@rootweaver/language-en';
+import { type PartOfSpeechTagger, partOfSpeechTags, tagsOfTokens } from '../language/part-of-speech.js';
 import { characterNgramBuckets, type NgramBuckets } from '../network/character-ngrams.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 
@@ -65,8 +66,14 @@ export const contextFeatureNames = [
   'inside quotes',
   'inside parentheses',
   'year-like number',
+  "matches a word of its pair's question line",
+  "stem matches a stem of its pair's question line",
+  "cosine of its pair's question line with the question (mean word vectors of content words)",
+  ...partOfSpeechTags.map((tag) => `part of speech ${tag}` as const),
 ] as const;
 export const contextFeatureCount = contextFeatureNames.length;
+/** Where the part-of-speech one-hot starts among a token's features. */
+const contextTagOffset = contextFeatureNames.length - partOfSpeechTags.length;
 
 /** Features of a question token, in this order. */
 export const questionFeatureNames = [
@@ -76,8 +83,10 @@ export const questionFeatureNames = [
   'capitalised',
   'has a digit',
   'first token',
+  ...partOfSpeechTags.map((tag) => `part of speech ${tag}` as const),
 ] as const;
 export const questionFeatureCount = questionFeatureNames.length;
+const questionTagOffset = questionFeatureNames.length - partOfSpeechTags.length;
 
 /** A featurised (question, context) pair: what the network reads. */
 export interface ReaderInput {
@@ -116,6 +125,30 @@ function contentStems(tokens: readonly WordToken[]): Set<string> {
   return stems;
 }
 
+/** The mean word vector of a text's content words (zeros when none has a vector). */
+function meanContentVector(vectors: WordVectorTable, tokens: readonly WordToken[]): Float32Array {
+  const mean = new Float32Array(vectors.dimension);
+  for (const token of tokens) {
+    const lower = token.text.toLowerCase();
+    if (isFunctionWord(lower)) continue;
+    const row = vectors.rowOf(lower);
+    if (row >= 0) vectors.addRow(row, mean);
+  }
+  return mean;
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let index = 0; index < a.length; index += 1) {
+    dot += (a[index] as number) * (b[index] as number);
+    aa += (a[index] as number) ** 2;
+    bb += (b[index] as number) ** 2;
+  }
+  return aa === 0 || bb === 0 ? 0 : dot / Math.sqrt(aa * bb);
+}
+
 function shareOf(wanted: ReadonlySet<string>, present: ReadonlySet<string>): number {
   if (wanted.size === 0) return 0;
   let found = 0;
@@ -123,12 +156,16 @@ function shareOf(wanted: ReadonlySet<string>, present: ReadonlySet<string>): num
   return found / wanted.size;
 }
 
-/** Turns a question and a laid-out context into the reader network's inputs. */
+/**
+ * Turns a question and a laid-out context into the reader network's inputs. Without a tagger the
+ * part-of-speech features stay zero (tests of the other features).
+ */
 export function featuriseReaderInput(
   vectors: WordVectorTable,
   question: string,
   text: string,
   spans: readonly PairSpan[] = pairSpansOf(text),
+  tagger?: PartOfSpeechTagger,
 ): ReaderInput {
   const questionTokens = tokenizeWords(question);
   const tokens = tokenizeWords(text);
@@ -163,6 +200,19 @@ export function featuriseReaderInput(
       line,
       shareOf(questionContent, contentStems(members.map((index) => tokens[index] as WordToken))),
     );
+  // Per pair: its question line's words and stems (an atomic pair's answer restates its question:
+  // what the answer line adds to it is the answer), and how close that line is to the question.
+  const pairQuestionLower = new Map<number, Set<string>>();
+  const pairQuestionStems = new Map<number, Set<string>>();
+  const pairCosine = new Map<number, number>();
+  const questionMean = meanContentVector(vectors, questionTokens);
+  for (const [line, members] of lineTokens) {
+    if (line % 2 !== 0) continue;
+    const lineWords = members.map((index) => tokens[index] as WordToken);
+    pairQuestionLower.set(line / 2, new Set(lineWords.map((token) => token.text.toLowerCase())));
+    pairQuestionStems.set(line / 2, new Set(lineWords.map((token) => stem(token.text))));
+    pairCosine.set(line / 2, cosine(questionMean, meanContentVector(vectors, lineWords)));
+  }
   let bestQuestionLine = -1;
   let bestShare = -1;
   for (const [line, share] of lineShare)
@@ -202,6 +252,10 @@ export function featuriseReaderInput(
       features[base + 14] = inQuotes && !isQuote ? 1 : 0;
       features[base + 15] = parentheses > 0 && word !== '(' ? 1 : 0;
       features[base + 16] = yearLike.test(word) ? 1 : 0;
+      features[base + 17] = pairQuestionLower.get(pairIndex)?.has(lower) === true ? 1 : 0;
+      features[base + 18] =
+        !punctuation && pairQuestionStems.get(pairIndex)?.has(stem(word)) === true ? 1 : 0;
+      features[base + 19] = pairCosine.get(pairIndex) ?? 0;
       // A quote mark opens or closes a quotation unless it is an apostrophe inside a word.
       if (isQuote) {
         const before = text[token.start - 1] ?? ' ';
@@ -210,6 +264,13 @@ export function featuriseReaderInput(
         if (!apostrophe) inQuotes = !inQuotes;
       }
       if (word === '(') parentheses += 1;
+    });
+  }
+
+  if (tagger !== undefined) {
+    const tags = tagsOfTokens(tagger.tag(text), tokens);
+    tags.forEach((tag, index) => {
+      if (tag >= 0) features[index * contextFeatureCount + contextTagOffset + tag] = 1;
     });
   }
 
@@ -229,6 +290,12 @@ export function featuriseReaderInput(
     questionFeatures[base + 4] = digit.test(token.text) ? 1 : 0;
     questionFeatures[base + 5] = index === 0 ? 1 : 0;
   });
+  if (tagger !== undefined) {
+    const tags = tagsOfTokens(tagger.tag(question), questionTokens);
+    tags.forEach((tag, index) => {
+      if (tag >= 0) questionFeatures[index * questionFeatureCount + questionTagOffset + tag] = 1;
+    });
+  }
 
   return {
     text,

@@ -18,6 +18,7 @@ import {
   residualBlocks,
 } from '../network/residual-block.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
+import { maxSpanTokens } from './decode-span.js';
 import { contextFeatureCount, questionFeatureCount, type ReaderInput } from './reader-input.js';
 
 /** The reader network's shape, recorded in its weights file by the trainer. */
@@ -37,9 +38,6 @@ export interface ReaderArchitecture {
 
 /** The name of the reader network in its weights file. */
 export const readerNetworkName = 'span-reader';
-
-/** A score the softmax turns into 0: question-line tokens are never an answer's start or end. */
-export const excludedScore = -1e30;
 
 /** Everything the forward pass computed; the trainer back-propagates through it. */
 export interface ReaderActivations {
@@ -73,10 +71,14 @@ export interface ReaderActivations {
   readonly contextMaxRow: Int32Array;
 }
 
-/** Start and end scores for every context token (question-line tokens at `excludedScore`), and "no answer". */
+/**
+ * Start and end scores for every context token, a score per span length (0 … `maxSpanTokens` − 1
+ * extra tokens), and "no answer": `spanDistribution` turns them into span probabilities.
+ */
 export interface ReaderLogits {
   readonly start: Float32Array;
   readonly end: Float32Array;
+  readonly length: Float32Array;
   readonly noAnswer: number;
 }
 
@@ -89,8 +91,8 @@ export interface ReaderLogits {
  * 2. residual blocks (layer norm → depthwise convolution → pointwise ReLU layer), for the context and,
  *    with their own weights, the question;
  * 3. the question pooled by a learned attention into one vector q;
- * 4. start and end scores `hᵢ · (W q)` over answer-line tokens, and a no-answer score from q and the
- *    context's max-pool.
+ * 4. start and end scores `hᵢ · (W q)`, a learned score per span length, and a no-answer score from
+ *    q and the context's max-pool — a span's score is start + end + length (`spanDistribution`).
  *
  * The same code runs in training (with dropout, keeping its activations) and in the shipped reader.
  */
@@ -213,11 +215,6 @@ export class ReaderNetwork {
     const endDirection = weightsTimesVector(p.values('end.w'), d, d, pooled);
     const start = matrixVector(context, n, d, startDirection);
     const end = matrixVector(context, n, d, endDirection);
-    for (let index = 0; index < n; index += 1)
-      if ((input.lineOfToken[index] as number) % 2 === 0) {
-        start[index] = excludedScore;
-        end[index] = excludedScore;
-      }
     const contextMax = new Float32Array(d);
     const contextMaxRow = new Int32Array(d).fill(-1);
     for (let k = 0; k < d; k += 1) {
@@ -237,7 +234,7 @@ export class ReaderNetwork {
         (noAnswerW[d + k] as number) * (contextMax[k] as number);
 
     return {
-      logits: { start, end, noAnswer },
+      logits: { start, end, length: p.values('span.length'), noAnswer },
       activations: {
         n,
         m,
@@ -285,6 +282,7 @@ export function readerParameterShapes(
     ['end.w', [d, d]],
     ['noanswer.w', [2 * d]],
     ['noanswer.b', [1]],
+    ['span.length', [maxSpanTokens]],
   ]);
   if (architecture.ngramDimension > 0)
     shapes.set('ngram.embedding', [ngramBucketCount, architecture.ngramDimension]);

@@ -3,13 +3,19 @@ import { fileURLToPath } from 'node:url';
 import type { AnswerExtractor, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
 import { isPolarQuestion } from '@rootweaver/language-en';
+import { type PartOfSpeechTagger, WinkTagger } from '../language/part-of-speech.js';
 import { applyCalibration, type LogisticCalibration, logit } from '../network/calibration.js';
 import { TensorParameters } from '../network/parameter-source.js';
 import { decodeWeights, type WeightsHeader } from '../network/weights-file.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import { decodeSpan } from './decode-span.js';
 import { featuriseReaderInput, layoutPairs, type ReaderPair } from './reader-input.js';
-import { type ReaderArchitecture, ReaderNetwork, readerNetworkName } from './reader-network.js';
+import {
+  type ReaderArchitecture,
+  ReaderNetwork,
+  readerNetworkName,
+  readerParameterShapes,
+} from './reader-network.js';
 
 /** The reader shipped in this package (`assets/reader.bin`). */
 export const shippedReaderPath = fileURLToPath(new URL('../../assets/reader.bin', import.meta.url));
@@ -18,6 +24,8 @@ export interface TrainedReaderOptions {
   readonly vectors: WordVectorTable;
   /** The weights file; default the shipped reader. */
   readonly path?: string;
+  /** The part-of-speech tagger its features need; default wink's, loaded here. */
+  readonly tagger?: PartOfSpeechTagger;
 }
 
 /** A pair as the reader reads it: a QA item's question and answer, a passage's title and text. */
@@ -39,8 +47,9 @@ export class TrainedReader implements AnswerExtractor {
   readonly header: WeightsHeader;
   readonly #network: ReaderNetwork;
   readonly #calibration: LogisticCalibration;
+  readonly #tagger: PartOfSpeechTagger;
 
-  constructor(header: WeightsHeader, network: ReaderNetwork) {
+  constructor(header: WeightsHeader, network: ReaderNetwork, tagger: PartOfSpeechTagger) {
     const calibration = header.training.calibration as LogisticCalibration | undefined;
     if (calibration === undefined)
       throw new RootweaverError(
@@ -51,6 +60,7 @@ export class TrainedReader implements AnswerExtractor {
     this.id = `trained-reader:${header.version}`;
     this.#network = network;
     this.#calibration = calibration;
+    this.#tagger = tagger;
   }
 
   /** Loads a reader weights file (default: the shipped one) over the given word vectors. */
@@ -83,7 +93,7 @@ export class TrainedReader implements AnswerExtractor {
       new TensorParameters(weights.tensors, 'reader'),
       options.vectors,
     );
-    return new TrainedReader(weights.header, network);
+    return new TrainedReader(weights.header, network, options.tagger ?? (await WinkTagger.load()));
   }
 
   async extract(options: ExtractOptions): Promise<Extraction> {
@@ -94,7 +104,7 @@ export class TrainedReader implements AnswerExtractor {
     const hits = options.evidence;
     if (hits.length === 0) return { answer: '', confidence: 0, evidenceIds: [] };
     const { text, spans } = layoutPairs(hits.map(readerPairOf));
-    const input = featuriseReaderInput(this.#network.vectors, options.question, text, spans);
+    const input = featuriseReaderInput(this.#network.vectors, options.question, text, spans, this.#tagger);
     const span = decodeSpan(input, this.#network.forward(input).logits);
     const confidence = applyCalibration(this.#calibration, [
       logit(span.probability),

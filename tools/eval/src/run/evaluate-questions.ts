@@ -263,7 +263,10 @@ export async function evaluateQuestion(
       ...(answer.plan === undefined ? {} : { planSource: answer.plan.source }),
       planRepairs: answer.plan?.repairs ?? [],
       nodes,
-      answerConfidence: nodes.length === 0 ? 0 : Math.min(...nodes.map((node) => node.confidence)),
+      // The engine's own answer confidence (composed and extractive answers); else the weakest node's.
+      answerConfidence:
+        answer.synthesis.confidence ??
+        (nodes.length === 0 ? 0 : Math.min(...nodes.map((node) => node.confidence))),
       nonLlmLatencyMs: answer.usage.nonLlmLatencyMs,
       contextChars,
       ...(other === undefined

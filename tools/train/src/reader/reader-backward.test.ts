@@ -43,7 +43,7 @@ describe('reader back-propagation', () => {
   ] as const)
     it(`matches finite differences for every parameter tensor (${label})`, () => {
       const shapes = readerParameterShapes(architecture, vectors.dimension);
-      const parameters = TrainableParameters.initialise(shapes, 11);
+      const parameters = TrainableParameters.initialise(shapes, 12);
       // Non-zero biases and gains, so that their gradients are tested away from the initial point too.
       const perturb = seededRandom(5);
       for (const [, values] of parameters.entries())

@@ -5,7 +5,7 @@ import {
   questionFeatureCount,
   type ReaderInput,
   type ReaderNetwork,
-  softmaxInPlace,
+  spanDistribution,
 } from '@rootweaver/models';
 import {
   type Gradients,
@@ -16,8 +16,8 @@ import {
 } from '../graph/backward-operations.js';
 
 /**
- * One example's loss — the cross-entropies of its start and of its end, each a softmax over the
- * answer-line tokens and "no answer" (index n) — with its gradients added into `gradients`. Back
+ * One example's loss — the cross-entropy of its gold span (or of "no answer") under the reader's joint
+ * span distribution — with its gradients added into `gradients`. Back
  * through `ReaderNetwork.forward` in reverse: the scores, the context encoder (and the question
  * conditioning its first layer), the aligned attention, then the question encoder with everything
  * that reached the pooled question vector.
@@ -35,23 +35,32 @@ export function readerLossAndGradients(
   const p = network.parameters;
   const width = network.vectors.dimension;
   const { n, m } = activations;
-  const startTargetIndex = startTarget < 0 ? n : startTarget;
-  const endTargetIndex = endTarget < 0 ? n : endTarget;
-
-  const dStart = new Float32Array(n + 1);
-  dStart.set(logits.start);
-  dStart[n] = logits.noAnswer;
-  softmaxInPlace(dStart);
-  const dEnd = new Float32Array(n + 1);
-  dEnd.set(logits.end);
-  dEnd[n] = logits.noAnswer;
-  softmaxInPlace(dEnd);
-  const loss =
-    -Math.log(Math.max(1e-12, dStart[startTargetIndex] as number)) -
-    Math.log(Math.max(1e-12, dEnd[endTargetIndex] as number));
-  dStart[startTargetIndex] = (dStart[startTargetIndex] as number) - 1;
-  dEnd[endTargetIndex] = (dEnd[endTargetIndex] as number) - 1;
-  const dNoAnswer = (dStart[n] as number) + (dEnd[n] as number);
+  // The joint span distribution (`spanDistribution`): d score = p − [the gold one].
+  const distribution = spanDistribution(input, logits);
+  let gold = -1;
+  if (startTarget >= 0)
+    for (let index = 0; index < distribution.starts.length; index += 1)
+      if (distribution.starts[index] === startTarget && distribution.ends[index] === endTarget) gold = index;
+  // A gold span that is no candidate (longer than maxSpanTokens, across lines) teaches nothing.
+  if (startTarget >= 0 && gold < 0) return 0;
+  const loss = -Math.log(
+    Math.max(
+      1e-12,
+      gold < 0 ? distribution.noAnswerProbability : (distribution.probabilities[gold] as number),
+    ),
+  );
+  const dStart = new Float32Array(n);
+  const dEnd = new Float32Array(n);
+  const dLength = gradients.of('span.length');
+  distribution.probabilities.forEach((probability, index) => {
+    const gradient = probability - (index === gold ? 1 : 0);
+    const first = distribution.starts[index] as number;
+    const last = distribution.ends[index] as number;
+    dStart[first] = (dStart[first] as number) + gradient;
+    dEnd[last] = (dEnd[last] as number) + gradient;
+    dLength[last - first] = (dLength[last - first] as number) + gradient;
+  });
+  const dNoAnswer = distribution.noAnswerProbability - (gold < 0 ? 1 : 0);
 
   // Scores: start_i = h_i · (Ws q), end_i = h_i · (We q), noAnswer = wn · [q, max h] + bn.
   const { context, pooled, startDirection, endDirection } = activations;

@@ -2,7 +2,7 @@
 // as every other worker), then computes the gradients of the batch shares it is sent.
 import { parentPort, workerData } from 'node:worker_threads';
 import { seededRandom } from '@rootweaver/core';
-import { loadWordVectors, type ReaderArchitecture, ReaderNetwork } from '@rootweaver/models';
+import { loadWordVectors, type ReaderArchitecture, ReaderNetwork, WinkTagger } from '@rootweaver/models';
 import { readSplit } from '../data/training-sets.js';
 import { Gradients } from '../graph/backward-operations.js';
 import type { WorkerBatch, WorkerSetup } from '../graph/gradient-workers.js';
@@ -15,6 +15,8 @@ export interface ReaderWorkerTask {
   readonly directory: string;
   readonly limit: number | undefined;
   readonly negativeShare: number;
+  readonly shortAnswerShare: number;
+  readonly paraphraseShare: number;
   readonly seed: number;
   readonly architecture: ReaderArchitecture;
   readonly dropout: number;
@@ -24,12 +26,16 @@ const setup = workerData as WorkerSetup<ReaderWorkerTask>;
 const { task } = setup;
 const shapes = new Map(setup.shapes);
 const vectors = await loadWordVectors();
+const tagger = await WinkTagger.load();
 const parameters = TrainableParameters.over(shapes, new Map(setup.parameters));
 const gradients = Gradients.over(shapes, new Map(setup.gradients));
 const network = new ReaderNetwork(task.architecture, parameters, vectors);
 const records = readSplit<QaRecord>(task.directory, 'qa', 'train').records.slice(0, task.limit);
 const { examples } = buildReaderExamples(vectors, records, {
   negativeShare: task.negativeShare,
+  shortAnswerShare: task.shortAnswerShare,
+  paraphraseShare: task.paraphraseShare,
+  tagger,
   seed: task.seed,
 });
 const port = parentPort;

@@ -6,7 +6,13 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { seededRandom } from '@rootweaver/core';
-import { applyCalibration, encodeWeights, loadWordVectors, readerNetworkName } from '@rootweaver/models';
+import {
+  applyCalibration,
+  encodeWeights,
+  loadWordVectors,
+  readerNetworkName,
+  WinkTagger,
+} from '@rootweaver/models';
 import { evaluationCorpusText, locateTrainingSets, readSplit } from '../data/training-sets.js';
 import { expectedCalibrationError } from '../graph/fit-logistic.js';
 import { buildReaderExamples, type QaRecord, type ReaderExample } from './reader-examples.js';
@@ -36,6 +42,8 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '2' },
     ngrams: { type: 'string', default: '16' },
     condition: { type: 'string', default: 'on' },
+    'short-answers': { type: 'string', default: '0.25' },
+    paraphrases: { type: 'string', default: '0.5' },
   },
 });
 const seed = Number(values.seed);
@@ -45,6 +53,7 @@ const log = (line: string): void => console.error(`[${new Date().toISOString().s
 const started = performance.now();
 const directory = locateTrainingSets(values.data);
 const vectors = await loadWordVectors();
+const tagger = await WinkTagger.load();
 const train = readSplit<QaRecord>(directory, 'qa', 'train');
 const valid = readSplit<QaRecord>(directory, 'qa', 'valid');
 const test = readSplit<QaRecord>(directory, 'qa', 'test');
@@ -57,16 +66,31 @@ const shuffledValid = valid.records
   .map((entry) => entry.record);
 const half = Math.floor(shuffledValid.length / 2);
 const negativeShare = 0.3;
+const shortAnswerShare = Number(values['short-answers']);
+const paraphraseShare = Number(values.paraphrases);
 const chooseExamples = buildReaderExamples(vectors, shuffledValid.slice(0, half), {
   negativeShare: 0,
   seed,
 }).examples;
 const calibrateExamples = buildReaderExamples(vectors, shuffledValid.slice(half), {
+  tagger,
   negativeShare,
+  shortAnswerShare,
   seed: seed + 1,
 }).examples;
-const testPositive = buildReaderExamples(vectors, test.records, { negativeShare: 0, seed }).examples;
+const testPositive = buildReaderExamples(vectors, test.records, {
+  tagger,
+  negativeShare: 0,
+  seed,
+}).examples;
+const testShort = buildReaderExamples(vectors, test.records, {
+  tagger,
+  negativeShare: 0,
+  shortAnswerShare: 1,
+  seed: seed + 3,
+}).examples.filter((example) => example.id.endsWith('-short-answer'));
 const testWithNegatives = buildReaderExamples(vectors, test.records, {
+  tagger,
   negativeShare: 1,
   seed: seed + 2,
 }).examples;
@@ -94,10 +118,35 @@ const settings = {
 };
 const { network, parameters, calibration, history } = await trainReader({
   vectors,
-  task: { directory, limit, negativeShare, seed, architecture, dropout: settings.dropout },
+  task: {
+    directory,
+    limit,
+    negativeShare,
+    shortAnswerShare,
+    paraphraseShare,
+    seed,
+    architecture,
+    dropout: settings.dropout,
+  },
   workerCount: Number(values.workers),
   choose: chooseExamples,
   calibrate: calibrateExamples,
+  // The best epoch so far, uncalibrated (the identity map on log p(span)), for looking at errors mid-run.
+  onBest: (trained, epoch) =>
+    writeFileSync(
+      `${values.out}.checkpoint`,
+      encodeWeights(
+        {
+          network: readerNetworkName,
+          version: `checkpoint-epoch${epoch}`,
+          training: {
+            architecture,
+            calibration: { weights: [1, 0], bias: 0, inputs: [], fittedOn: 'none (checkpoint)' },
+          },
+        },
+        trained.tensors(),
+      ),
+    ),
   settings,
   log,
 });
@@ -122,10 +171,16 @@ const confidences = negativePredictions.map((prediction) =>
 const outcomes = testWithNegatives.map((example, index) =>
   spanCorrect(example, negativePredictions[index] as (typeof negativePredictions)[number]),
 );
+const shortScores = spanScores(testShort, predictSpans(network, testShort));
 const testFigures = {
   exactMatch: round(all.exactMatch),
   f1: round(all.f1),
   count: all.count,
+  bareAnswerLines: {
+    exactMatch: round(shortScores.exactMatch),
+    f1: round(shortScores.f1),
+    count: shortScores.count,
+  },
   answerInNoEvaluationCorpus: {
     exactMatch: round(outsideScores.exactMatch),
     f1: round(outsideScores.f1),

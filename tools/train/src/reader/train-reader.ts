@@ -87,6 +87,8 @@ export async function trainReader(options: {
   calibrate: readonly ReaderExample[];
   settings: ReaderTrainingSettings;
   log: (line: string) => void;
+  /** Called with each epoch that beats the best so far (to write a checkpoint). */
+  onBest?: (parameters: TrainableParameters, epoch: number) => void;
 }): Promise<{
   network: ReaderNetwork;
   parameters: TrainableParameters;
@@ -130,8 +132,10 @@ export async function trainReader(options: {
       log(
         `epoch ${epoch}: loss ${loss.toFixed(3)}, choose EM ${scores.exactMatch.toFixed(1)} F1 ${scores.f1.toFixed(1)} (${seconds.toFixed(0)} s)`,
       );
-      if (scores.f1 > best.f1) best = { f1: scores.f1, epoch, values: parameters.snapshot() };
-      else if (epoch - best.epoch >= settings.patience) {
+      if (scores.f1 > best.f1) {
+        best = { f1: scores.f1, epoch, values: parameters.snapshot() };
+        options.onBest?.(parameters, epoch);
+      } else if (epoch - best.epoch >= settings.patience) {
         log(`no gain for ${settings.patience} epochs: stopping, keeping epoch ${best.epoch}`);
         break;
       }

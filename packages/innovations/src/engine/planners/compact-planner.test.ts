@@ -71,7 +71,12 @@ describe('compact planner: the worked example', () => {
     expect(chatModel.calls).toHaveLength(1);
     expect(chatModel.calls[0]?.responseFormat).toEqual({ type: 'json_object' });
     expect(answer.answer).toBe('University College London');
-    expect(answer.synthesis).toEqual({ mode: 'composed', reason: 'chain' });
+    // Its confidence: both hops' (0.9 each), since the chain is right only if both are.
+    expect(answer.synthesis).toEqual({
+      mode: 'composed',
+      reason: 'chain',
+      confidence: expect.closeTo(0.81, 6),
+    });
     expect(answer.citations.map((citation) => citation.itemId)).toEqual(['nolan-university']);
     expect(answer.promptTemplateVersion).toBe(compactPromptVersion);
     expect(answer.usage.llmCalls).toBe(1);
@@ -79,6 +84,34 @@ describe('compact planner: the worked example', () => {
     expect(
       stable({ ...answer, usage: { ...answer.usage, totalLatencyMs: 0, nonLlmLatencyMs: 0 } }),
     ).toMatchSnapshot();
+  });
+
+  it('asks for the synthesis call instead of composing when the answer is not confident enough', async () => {
+    const synthesis = 'The director of Inception attended University College London [1].';
+    const { rag, chatModel } = engine({
+      chatModel: new FakeChatModel()
+        .on('Decompose the question into atomic', chainPlan)
+        .on('Answer the question from the sub-question answers', synthesis),
+      extractions: [
+        { match: 'Who directed Inception', answer: 'Christopher Nolan', confidence: 0.9 },
+        // Resolved (≥ 0.3), but 0.9 × 0.7 = 0.63 is below compose_min_confidence 0.8.
+        { match: 'attend', answer: 'University College London', confidence: 0.7 },
+      ],
+    });
+    const answer = await rag.ask(question);
+    expect(chatModel.calls).toHaveLength(2);
+    expect(answer.synthesis.mode).toBe('llm');
+    expect(answer.synthesis.reason).toContain('low answer confidence 0.63 < 0.8');
+    // The same run with the bar lowered composes: one call in all.
+    const { rag: lenient, chatModel: lenientModel } = engine({
+      config: { composeMinConfidence: 0.5 },
+      extractions: [
+        { match: 'Who directed Inception', answer: 'Christopher Nolan', confidence: 0.9 },
+        { match: 'attend', answer: 'University College London', confidence: 0.7 },
+      ],
+    });
+    expect((await lenient.ask(question)).synthesis.mode).toBe('composed');
+    expect(lenientModel.calls).toHaveLength(1);
   });
 
   it('puts a composed chain answer in the terms of the question ("In what year" → the year of a date)', async () => {
@@ -97,7 +130,7 @@ describe('compact planner: the worked example', () => {
     });
     const answer = await rag.ask('In what year was the director of Inception born?');
     expect(answer.answer).toBe('1970');
-    expect(answer.synthesis).toEqual({ mode: 'composed', reason: 'chain' });
+    expect(answer.synthesis).toMatchObject({ mode: 'composed', reason: 'chain' });
     expect(answer.hops.at(-1)?.note).toContain("answer put in the question's terms: year-of-date");
     const when = await rag.ask('When was the director of Inception born?');
     expect(when.answer).toBe('30 July 1970');
@@ -368,7 +401,11 @@ describe('compact planner: refusals, budgets, cancellation, history, events', ()
     const answer = await rag.ask(question);
     expect(chatModel.calls).toHaveLength(1);
     expect(answer.forcedStop).toBe('budget');
-    expect(answer.synthesis).toEqual({ mode: 'extractive', reason: 'budget; not composed: low-confidence' });
+    expect(answer.synthesis).toEqual({
+      mode: 'extractive',
+      reason: 'budget; not composed: low-confidence',
+      confidence: expect.closeTo(0.09, 6),
+    });
     expect(answer.answer).toBe('University College London');
   });
 

@@ -130,7 +130,12 @@ export class CompactPlanner implements Planner {
     // `llm` mode composes only when the call cannot be made (no model, no budget).
     if (mode !== 'llm' || !llmAllowed) {
       const composition = run.ports.policy.compose({ question: run.question, nodes });
-      if (composition.composed) {
+      const confidence = composition.composed ? answerConfidence(nodes, composition.usedNodeIds) : 0;
+      // With a synthesis call to make instead, an answer is composed only when it is likely right.
+      const confident = !llmAllowed || confidence >= run.config.composeMinConfidence;
+      if (composition.composed && !confident)
+        notComposedReason = `low answer confidence ${confidence.toFixed(2)} < ${run.config.composeMinConfidence}`;
+      if (composition.composed && confident) {
         const budgetStop = budgetBlocked && mode === 'llm';
         run.emit({ type: 'hop-started', iteration, kind: 'compose' });
         const evidence = nodes
@@ -152,11 +157,11 @@ export class CompactPlanner implements Planner {
           answer: conformed.answer,
           citations: citationsForIds(evidence, run.pool.items),
           removedCitationMarkers: 0,
-          synthesis: { mode: 'composed', reason: composition.reason },
+          synthesis: { mode: 'composed', reason: composition.reason, confidence },
           ...(budgetStop ? { forcedStop: 'budget' as const } : {}),
         };
       }
-      notComposedReason = composition.reason;
+      if (!composition.composed) notComposedReason = composition.reason;
     }
     if (llmAllowed) {
       run.emit({ type: 'hop-started', iteration, kind: 'synthesize' });
@@ -199,7 +204,11 @@ export class CompactPlanner implements Planner {
       answer: conformed.answer,
       citations: citationsForIds(best.evidenceIds, run.pool.items),
       removedCitationMarkers: 0,
-      synthesis: { mode: 'extractive', reason: `${why}; not composed: ${notComposedReason}` },
+      synthesis: {
+        mode: 'extractive',
+        reason: `${why}; not composed: ${notComposedReason}`,
+        confidence: answerConfidence(nodes, [best.id]),
+      },
       ...forcedStop,
     };
   }
@@ -349,6 +358,25 @@ function conformToQuestion(run: RunContext, answer: string, evidenceIds: readonl
 
 function conformedNote(changes: ConformedAnswer['changes']): string {
   return changes.length === 0 ? '' : ` (answer put in the question's terms: ${changes.join(', ')})`;
+}
+
+/**
+ * The probability that an answer resting on `usedNodeIds` is right: the product of the confidences of
+ * those nodes and of every node they depend on (a chain's answer is right only if every hop is), each
+ * calibrated by its extractor.
+ */
+export function answerConfidence(nodes: readonly NodeTrace[], usedNodeIds: readonly number[]): number {
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const needed = new Map<number, NodeTrace>();
+  for (const id of usedNodeIds) {
+    const node = byId.get(id);
+    if (node === undefined) continue;
+    needed.set(id, node);
+    for (const ancestor of ancestorsOf(node, byId)) needed.set(ancestor.id, ancestor);
+  }
+  let product = needed.size === 0 ? 0 : 1;
+  for (const node of needed.values()) product *= node.confidence;
+  return product;
 }
 
 /**
