@@ -69,9 +69,9 @@ describe('checkImportGraph', () => {
 
   it('reports a package importing one on its own floor or above', () => {
     expect(found('core/src/index.ts', 'core (floor 0) imports innovations (floor 1)')).toHaveLength(1);
-    expect(found('engine/run-context.ts', 'innovations (floor 1) imports providers (floor 1.5)')).toHaveLength(
-      1,
-    );
+    expect(
+      found('engine/run-context.ts', 'innovations (floor 1) imports providers (floor 1.5)'),
+    ).toHaveLength(1);
   });
 
   it('reports a workspace package missing from package.json, and a relative import leaving its package', () => {

@@ -20,7 +20,7 @@ export interface WorkerBatch {
  * shared buffers, over the parameters the main thread shares with them. Summed in a fixed order, so a
  * run is reproducible for a given seed and worker count.
  */
-export class GradientWorkers<Task> {
+export class GradientWorkers {
   readonly #workers: { worker: Worker; gradients: Gradients }[];
   /** The batch in flight's rejection: one error listener a worker, not one a batch. */
   #fail: ((error: unknown) => void) | undefined;
@@ -36,7 +36,7 @@ export class GradientWorkers<Task> {
     shapes: ReadonlyMap<string, readonly number[]>;
     parameters: ReadonlyMap<string, SharedArrayBuffer>;
     task: Task;
-  }): Promise<{ workers: GradientWorkers<Task>; exampleCount: number }> {
+  }): Promise<{ workers: GradientWorkers; exampleCount: number }> {
     const started = await Promise.all(
       Array.from({ length: options.count }, async () => {
         const gradients = new Gradients(options.shapes, { shared: true });
