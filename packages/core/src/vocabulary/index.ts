@@ -21,3 +21,13 @@ export type {
 export type { Plan, PlanNode, PlanSource } from './plan.js';
 export { type PlannerName, plannerNames, type SynthesisMode } from './planner.js';
 export type { MultiHopSearchResult } from './search-result.js';
+export {
+  assertFilterKeysKnown,
+  isRetrievalFilterEmpty,
+  isUnderSource,
+  meetsCondition,
+  normaliseSourcePrefix,
+  type RetrievalFilter,
+  sourceMetadataKey,
+  validateRetrievalFilter,
+} from './retrieval-filter.js';

@@ -188,6 +188,44 @@ export function describeKnowledgeStoreContract(name: string, factory: KnowledgeS
       expect(await search({ metadata: { year: '2010' } })).toEqual([]);
     });
 
+    it('filters by any of several values and by a source folder, and lists its metadata keys', async () => {
+      const store = await open();
+      const doc = (id: string, source: string, version: string | number): KnowledgeItem =>
+        qa(id, id, `What does the ${id} guide configure?`, 'the port', { source, version });
+      await store.upsert({
+        items: [
+          doc('g1', 'docs/api/client.md', '2'),
+          doc('g2', 'docs/api-old.md', 2),
+          doc('g3', 'docs/api', '3'),
+          doc('g4', 'guides/api/client.md', '2'),
+        ],
+      });
+      const search = async (filter: Parameters<KnowledgeStore['search']>[0]['filter']): Promise<string[]> =>
+        (
+          await store.search({
+            query: 'guide configure port',
+            topK: 10,
+            mode: 'lexical',
+            ...(filter === undefined ? {} : { filter }),
+          })
+        ).hits
+          .map((hit) => hit.id)
+          .sort();
+      expect(await search({ metadata: { version: { in: ['2', '3'] } } })).toEqual(['g1', 'g3', 'g4']);
+      expect(await search({ metadata: { version: { in: [2] } } })).toEqual(['g2']);
+      expect(await search({ sourcePrefix: 'docs/api' })).toEqual(['g1', 'g3']);
+      expect(await search({ sourcePrefix: 'docs/api/' })).toEqual(['g1', 'g3']);
+      expect(await search({ sourcePrefix: 'docs', metadata: { version: '2' } })).toEqual(['g1']);
+      expect(await search({ sourcePrefix: 'nowhere' })).toEqual([]);
+      if (store.metadataKeys !== undefined) {
+        expect(await store.metadataKeys()).toEqual(['source', 'version']);
+        await store.upsert({ items: [qa('g5', 'g5', 'Which language?', 'English', { lang: 'en' })] });
+        expect(await store.metadataKeys()).toEqual(['lang', 'source', 'version']);
+        await store.deleteByDocument({ documentIds: ['g5'] });
+        expect(await store.metadataKeys()).toEqual(['source', 'version']);
+      }
+    });
+
     it('ranks by dense similarity with an embedder, and defaults to hybrid', async () => {
       const embedder = new FakeEmbedder({ dimension: 64 });
       const store = await filled({ embedder });
