@@ -32,7 +32,10 @@ function passesFilter(item: KnowledgeItem, filter: StoreFilter | undefined): boo
   for (const [key, condition] of Object.entries(filter.metadata ?? {})) {
     if (!meetsCondition(item.metadata?.[key], condition)) return false;
   }
-  return filter.sourcePrefix === undefined || isUnderSource(item.metadata?.[sourceMetadataKey], filter.sourcePrefix);
+  return (
+    filter.sourcePrefix === undefined ||
+    isUnderSource(item.metadata?.[sourceMetadataKey], filter.sourcePrefix)
+  );
 }
 
 function withoutVector(item: KnowledgeItem): Omit<KnowledgeItem, 'vector'> {

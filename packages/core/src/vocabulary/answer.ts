@@ -1,8 +1,8 @@
 import type { ChatMessage, TokenUsage } from '../spec/chat-model.js';
 import type { SearchHit } from '../spec/knowledge-store.js';
 import type { Plan } from './plan.js';
-import type { RetrievalFilter } from './retrieval-filter.js';
 import type { PlannerName, SynthesisMode } from './planner.js';
+import type { RetrievalFilter } from './retrieval-filter.js';
 
 /** Why an answer could not be given. A refusal is a normal answer object, never an exception. */
 export type RefusalReason =

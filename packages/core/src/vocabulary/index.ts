@@ -20,7 +20,6 @@ export type {
 } from './answer.js';
 export type { Plan, PlanNode, PlanSource } from './plan.js';
 export { type PlannerName, plannerNames, type SynthesisMode } from './planner.js';
-export type { MultiHopSearchResult } from './search-result.js';
 export {
   assertFilterKeysKnown,
   isRetrievalFilterEmpty,
@@ -31,3 +30,4 @@ export {
   sourceMetadataKey,
   validateRetrievalFilter,
 } from './retrieval-filter.js';
+export type { MultiHopSearchResult } from './search-result.js';

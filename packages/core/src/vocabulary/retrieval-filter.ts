@@ -12,7 +12,9 @@ export type RetrievalFilter = Pick<StoreFilter, 'metadata' | 'sourcePrefix'>;
 
 function isMetadataValue(value: unknown): value is MetadataValue {
   return (
-    typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
   );
 }
 
@@ -67,7 +69,10 @@ export function validateRetrievalFilter(filter: unknown): RetrievalFilter | unde
   if (sourcePrefix !== undefined && typeof sourcePrefix !== 'string') {
     throw new RootweaverError('invalid-input', 'filter.sourcePrefix must be a string, e.g. "docs/guides".');
   }
-  if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))) {
+  if (
+    metadata !== undefined &&
+    (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+  ) {
     throw new RootweaverError(
       'invalid-input',
       'filter.metadata must be an object of key → value or key → {"in": [values]}.',
@@ -76,8 +81,7 @@ export function validateRetrievalFilter(filter: unknown): RetrievalFilter | unde
   for (const [key, condition] of Object.entries((metadata ?? {}) as Record<string, unknown>)) {
     if (isMetadataValue(condition)) continue;
     const values = (condition as { in?: unknown } | null)?.in;
-    const onlyIn =
-      typeof condition === 'object' && condition !== null && Object.keys(condition).length === 1;
+    const onlyIn = typeof condition === 'object' && condition !== null && Object.keys(condition).length === 1;
     if (onlyIn && Array.isArray(values) && values.length > 0 && values.every(isMetadataValue)) continue;
     throw new RootweaverError(
       'invalid-input',
@@ -115,7 +119,8 @@ export function assertFilterKeysKnown(filter: RetrievalFilter, knownKeys: readon
     .map((key) => ({ key, distance: editDistance(first.toLowerCase(), key.toLowerCase()) }))
     .filter((entry) => entry.distance <= Math.max(1, Math.floor(first.length / 3)))
     .sort((left, right) => left.distance - right.distance)[0]?.key;
-  const listed = knownKeys.length === 0 ? 'it has no metadata at all' : `its keys are ${knownKeys.join(', ')}`;
+  const listed =
+    knownKeys.length === 0 ? 'it has no metadata at all' : `its keys are ${knownKeys.join(', ')}`;
   throw new RootweaverError(
     'invalid-input',
     `Unknown filter key${unknown.length === 1 ? '' : 's'} ${unknown.map((key) => `\`${key}\``).join(', ')}: no item of this index has ${unknown.length === 1 ? 'it' : 'them'}${suggestion === undefined ? '' : ` — did you mean \`${suggestion}\`?`} (${listed}). ` +

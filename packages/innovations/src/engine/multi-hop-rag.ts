@@ -17,7 +17,7 @@ import type {
   RefusalReason,
   TokenCounter,
 } from '@rootweaver/core';
-import { isAbort, isRootweaverError, RootweaverError } from '@rootweaver/core';
+import { isAbort, isRootweaverError, RootweaverError, validateRetrievalFilter } from '@rootweaver/core';
 import { compactBlocks, renderCompactedContext, renderContext } from '../compaction/index.js';
 import {
   compactionRuns,
@@ -298,6 +298,7 @@ export class MultiHopRAG {
   ): { run: RunContext; planner: Planner } {
     const trimmed = this.validateQuestion(question);
     const deadlineMs = this.deadlineFor(options.deadlineMs);
+    const filter = validateRetrievalFilter(options.filter);
     const planner = this.plannerFor(plannerName);
     const run = new RunContext(
       {
@@ -326,6 +327,7 @@ export class MultiHopRAG {
         givenPlan: options.plan,
         deadlineMs,
         maxQuestionChars: this.maxQuestionChars,
+        filter,
       },
     );
     return { run, planner };
