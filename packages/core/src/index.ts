@@ -12,6 +12,7 @@ export {
   redactSecrets,
   throwIfAborted,
 } from './errors.js';
+export { isModuleMissing, missingOptionalDependency } from './optional-dependency.js';
 export { seededRandom } from './seeded-random.js';
 export type * from './spec/index.js';
 export * from './vectors/index.js';
