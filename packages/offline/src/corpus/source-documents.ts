@@ -27,8 +27,12 @@ function chooseTitle(
   parsed: ParsedSource,
   relativePath: string,
 ): { title: string; fromHeading?: SourceBlock } {
-  if (parsed.title !== undefined) return { title: parsed.title };
   const headings = parsed.blocks.filter((block) => block.kind === 'heading');
+  if (parsed.title !== undefined) {
+    // A heading that repeats the stated title (`<title>` and `<h1>` alike) is the title, not a section.
+    const same = headings.find((block) => block.text.toLowerCase() === parsed.title?.toLowerCase());
+    return { title: parsed.title, ...(same === undefined ? {} : { fromHeading: same }) };
+  }
   const heading = headings.find((block) => block.depth === 1) ?? headings[0];
   if (heading !== undefined) return { title: heading.text, fromHeading: heading };
   return { title: titleFromPath(relativePath) };

@@ -47,7 +47,6 @@ const blockElements = new Set([
   'fieldset',
   'address',
   'hr',
-  'br',
 ]);
 const headingDepth: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 

@@ -82,7 +82,8 @@ function listBlocks(list: List, blocks: SourceBlock[]): void {
     }
   };
   walk(list.children);
-  if (sentences.length > 0) blocks.push({ kind: 'prose', text: sentences.join(' '), links, line: lineOf(list) });
+  if (sentences.length > 0)
+    blocks.push({ kind: 'prose', text: sentences.join(' '), links, line: lineOf(list) });
   blocks.push(...after);
 }
 
