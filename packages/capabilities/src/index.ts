@@ -54,7 +54,13 @@ export {
 } from './flags/unleash-feature-definitions.js';
 export { UnleashFlagSource, type UnleashFlagSourceOptions } from './flags/unleash-flag-source.js';
 export { type AccessLogFields, type AccessLogOptions, createAccessLog } from './http/access-log.js';
-export { type AskRequestBody, askRequestSchema, parseAskRequest } from './http/ask-request-schema.js';
+export {
+  type AskRequestBody,
+  askRequestSchema,
+  parseAskRequest,
+  retrievalFilterSchema,
+  toRetrievalFilter,
+} from './http/ask-request-schema.js';
 export {
   type AskResponseBody,
   type AskStreamEvent,

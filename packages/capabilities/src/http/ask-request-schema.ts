@@ -1,3 +1,4 @@
+import type { RetrievalFilter } from '@rootweaver/core';
 import { z } from 'zod';
 import type { CapabilityRequest } from '../capability/multi-hop-capability.js';
 
@@ -26,6 +27,14 @@ export const retrievalFilterSchema = z
   .describe(
     'Restrict retrieval to part of the index, e.g. {"metadata": {"version": {"in": ["2", "3"]}}, "source_prefix": "docs/"}.',
   );
+
+/** The wire filter (snake_case) as the engine's `RetrievalFilter`. */
+export function toRetrievalFilter(wire: z.infer<typeof retrievalFilterSchema>): RetrievalFilter {
+  return {
+    ...(wire.metadata === undefined ? {} : { metadata: wire.metadata }),
+    ...(wire.source_prefix === undefined ? {} : { sourcePrefix: wire.source_prefix }),
+  };
+}
 
 /** The JSON body of `POST /v1/ask`. Unknown fields are rejected so typos do not pass silently. */
 export const askRequestSchema = z.strictObject({
@@ -117,14 +126,7 @@ export function parseAskRequest(body: unknown): ParsedAskRequest {
       ...(user === undefined ? {} : { user }),
       ...(data.history === undefined ? {} : { history: data.history }),
       ...(data.deadline_ms === undefined ? {} : { deadlineMs: data.deadline_ms }),
-      ...(data.filter === undefined
-        ? {}
-        : {
-            filter: {
-              ...(data.filter.metadata === undefined ? {} : { metadata: data.filter.metadata }),
-              ...(data.filter.source_prefix === undefined ? {} : { sourcePrefix: data.filter.source_prefix }),
-            },
-          }),
+      ...(data.filter === undefined ? {} : { filter: toRetrievalFilter(data.filter) }),
     },
   };
 }
