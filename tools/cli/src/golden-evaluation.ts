@@ -1,15 +1,18 @@
-import { resolve } from 'node:path';
 import { evaluateGoldenSet, type GoldenAggregate, loadGoldenSet } from '@rootweaver/eval';
 import type { CliIo } from './command.js';
 import type { EngineSettings } from './engine-options.js';
+import type { IndexSource } from './index-source.js';
 import { openEngine } from './open-engine.js';
 import { cacheDirectoryFor } from './repo-root.js';
 import { ensureSampleIndex } from './sample-index.js';
 
 export interface GoldenEvaluationOptions {
   readonly goldenFile: string;
-  /** The index to score; the sample index (built if needed) when unset. */
-  readonly indexDirectory: string | undefined;
+  /**
+   * What to score: `--index`, `--kb` or `--corpus` (a cached rule-built index); else the golden set's
+   * own `corpus`; else the sample index (built if needed).
+   */
+  readonly source: IndexSource | undefined;
   readonly json: boolean;
   readonly io: CliIo;
   /** `--config` and its overrides: multi-hop runs with this config. */
@@ -25,23 +28,17 @@ function line(name: string, aggregate: GoldenAggregate): string {
 export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Promise<number> {
   const { io, signal } = options;
   const golden = await loadGoldenSet(options.goldenFile);
-  const directory =
-    options.indexDirectory === undefined
-      ? (
-          await ensureSampleIndex({
-            cacheDirectory: cacheDirectoryFor(io),
-            env: io.env,
-            signal,
-            onProgress: (message) => io.stderr(`${message}\n`),
-          })
-        ).directory
-      : resolve(io.cwd, options.indexDirectory);
-  const opened = await openEngine({
-    io,
-    source: { kind: 'index', path: directory },
-    settings: options.settings,
-    signal,
-  });
+  const onProgress = (message: string): void => io.stderr(`${message}\n`);
+  const source: IndexSource =
+    options.source ??
+    (golden.corpus === undefined
+      ? {
+          kind: 'index',
+          path: (await ensureSampleIndex({ cacheDirectory: cacheDirectoryFor(io), env: io.env, signal, onProgress }))
+            .directory,
+        }
+      : { kind: 'corpus', path: golden.corpus });
+  const opened = await openEngine({ io, source, settings: options.settings, signal, onProgress });
   try {
     const { engine } = opened;
     const report = await evaluateGoldenSet({

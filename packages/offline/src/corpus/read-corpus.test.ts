@@ -105,6 +105,9 @@ describe('readCorpus on a folder of Markdown', () => {
     '',
     '[![build](https://ci.example.org/badge.svg)](https://ci.example.org) [![npm](https://img.example.org/v.svg)](https://npm.example.org)',
     '',
+    '- [Configuration](#configuration)',
+    '- [`Logging`](#logging)',
+    '',
     'Harbor Server is a small HTTP server written in Rust. See the [install notes](https://example.org/install) first.',
     '',
     '<!-- The admin password is swordfish. -->',
@@ -151,7 +154,7 @@ describe('readCorpus on a folder of Markdown', () => {
       title: 'Harbor Server',
       text: 'Harbor Server is a small HTTP server written in Rust. See the install notes first.',
       sectionPath: ['Harbor Server guide'],
-      source: { file: join(directory, 'docs', 'guide.md'), line: 11 },
+      source: { file: join(directory, 'docs', 'guide.md'), line: 14 },
       metadata: {
         source: 'docs/guide.md',
         version: 2,
@@ -177,6 +180,8 @@ describe('readCorpus on a folder of Markdown', () => {
     expect(logging?.text).toBe('Logs go to stderr. Levels: debug, info, warn.');
     expect(second?.sectionPath).toEqual(['Harbor Server guide', 'Configuration']);
     const everything = passages.map((passage) => passage.text).join('\n');
+    // A list of nothing but links (a table of contents) states no fact: not indexed.
+    expect(passages.some((passage) => passage.text.includes('Configuration.'))).toBe(false);
     for (const hidden of ['swordfish', 'logo.png', 'badge.svg', '](', '<div', '---', 'title:']) {
       expect(everything).not.toContain(hidden);
     }

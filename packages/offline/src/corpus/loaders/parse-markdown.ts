@@ -40,6 +40,27 @@ export function phrasingText(nodes: readonly PhrasingContent[], links: string[])
   return text;
 }
 
+/**
+ * Whether inline content is nothing but links (and images, punctuation): a table of contents, a row of
+ * badges, a list of "see also" links. It names other places and states no fact, so it is not indexed.
+ */
+export function isOnlyLinks(nodes: readonly PhrasingContent[]): boolean {
+  let linked = false;
+  const outside = (content: readonly PhrasingContent[]): string =>
+    content
+      .map((node) => {
+        if (node.type === 'link' || node.type === 'linkReference') {
+          linked = true;
+          return '';
+        }
+        if (node.type === 'text') return node.value;
+        if (node.type === 'inlineCode') return node.value;
+        return 'children' in node ? outside(node.children as PhrasingContent[]) : '';
+      })
+      .join('');
+  return !/[\p{L}\p{N}]/u.test(outside(nodes)) && linked;
+}
+
 function lineOf(node: Nodes): number {
   return node.position?.start.line ?? 1;
 }
@@ -76,6 +97,7 @@ function listBlocks(list: List, blocks: SourceBlock[]): void {
     for (const node of nodes) {
       if (node.type === 'listItem' || node.type === 'list' || node.type === 'blockquote') walk(node.children);
       else if (node.type === 'paragraph' || node.type === 'heading') {
+        if (isOnlyLinks(node.children)) continue;
         const text = collapseWhiteSpace(phrasingText(node.children, links));
         if (/[\p{L}\p{N}]/u.test(text)) sentences.push(asListSentence(text));
       } else blocksOf([node], after);
@@ -96,6 +118,7 @@ function blocksOf(nodes: readonly RootContent[], blocks: SourceBlock[]): void {
         break;
       }
       case 'paragraph': {
+        if (isOnlyLinks(node.children)) break;
         const links: string[] = [];
         const text = collapseWhiteSpace(phrasingText(node.children, links));
         if (/[\p{L}\p{N}]/u.test(text)) blocks.push({ kind: 'prose', text, links, line: lineOf(node) });
