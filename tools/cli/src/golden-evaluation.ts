@@ -21,7 +21,7 @@ export interface GoldenEvaluationOptions {
 }
 
 function line(name: string, aggregate: GoldenAggregate): string {
-  return `${name.padEnd(12)} P@5 ${aggregate.precisionAt5}  P@10 ${aggregate.precisionAt10}  answer-contains ${aggregate.answerContainsHits}/${aggregate.n}  citation coverage ${aggregate.citationCoverage}%  LLM calls/q ${aggregate.llmCallsPerQuestion}`;
+  return `${name.padEnd(12)} P@5 ${aggregate.precisionAt5}  P@10 ${aggregate.precisionAt10}  answer-contains ${aggregate.answerContainsHits}/${aggregate.n}  citation coverage ${aggregate.citationCoverage}%  answer in pool ${aggregate.answerInPoolHits}/${aggregate.n}  LLM calls/q ${aggregate.llmCallsPerQuestion}`;
 }
 
 /** `rootweaver eval --golden FILE [--index DIR]`: multi-hop (the configured planner) against single-pass on the golden set. */
@@ -34,8 +34,14 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
     (golden.corpus === undefined
       ? {
           kind: 'index',
-          path: (await ensureSampleIndex({ cacheDirectory: cacheDirectoryFor(io), env: io.env, signal, onProgress }))
-            .directory,
+          path: (
+            await ensureSampleIndex({
+              cacheDirectory: cacheDirectoryFor(io),
+              env: io.env,
+              signal,
+              onProgress,
+            })
+          ).directory,
         }
       : { kind: 'corpus', path: golden.corpus });
   const opened = await openEngine({ io, source, settings: options.settings, signal, onProgress });

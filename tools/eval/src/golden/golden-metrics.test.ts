@@ -17,7 +17,9 @@ const goldenFile = fileURLToPath(new URL('../../../../examples/golden-set.json',
 
 describe('golden metrics', () => {
   it('keys documents by path without passage part or extension, and matches whole-folder suffixes', () => {
-    expect(documentKey('examples/sample-corpus/The-Glass-Orchard.md')).toBe('examples/sample-corpus/the-glass-orchard');
+    expect(documentKey('examples/sample-corpus/The-Glass-Orchard.md')).toBe(
+      'examples/sample-corpus/the-glass-orchard',
+    );
     expect(documentKey('jonah-whitlow.md#jonah-whitlow/2')).toBe('jonah-whitlow');
     expect(documentKey('./docs\\api.html#/1')).toBe('docs/api');
     expect(sameSource('examples/sample-corpus/The-Glass-Orchard.md', 'the-glass-orchard')).toBe(true);
@@ -51,6 +53,7 @@ describe('golden metrics', () => {
         precisionAt10: 0.1,
         answerContains: 1,
         citationCoverage: 1,
+        answerInPool: 1,
         llmCalls: 0,
       },
       {
@@ -62,6 +65,7 @@ describe('golden metrics', () => {
         precisionAt10: 0.3,
         answerContains: 0,
         citationCoverage: 0,
+        answerInPool: 0,
         llmCalls: 2,
       },
     ]);
@@ -72,6 +76,7 @@ describe('golden metrics', () => {
       answerContainsHits: 1,
       answerContains: 50,
       citationCoverage: 50,
+      answerInPoolHits: 1,
       llmCallsPerQuestion: 1,
     });
   });

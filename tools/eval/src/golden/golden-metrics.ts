@@ -39,7 +39,8 @@ export function precisionAtK(
 export function citationCoverage(citedDocumentIds: readonly string[], expected: readonly string[]): number {
   if (expected.length === 0) return 1;
   return (
-    expected.filter((source) => citedDocumentIds.some((id) => sameSource(id, source))).length / expected.length
+    expected.filter((source) => citedDocumentIds.some((id) => sameSource(id, source))).length /
+    expected.length
   );
 }
 
@@ -58,6 +59,8 @@ export interface GoldenOutcome {
   readonly precisionAt10: number;
   readonly answerContains: number;
   readonly citationCoverage: number;
+  /** 1 when every expected substring occurs in the retrieved pool (pairs and their passages): retrieval found it. */
+  readonly answerInPool: number;
   readonly llmCalls: number;
 }
 
@@ -79,6 +82,10 @@ export function scoreGoldenAnswer(
       answer.citations.map((citation) => citation.documentId),
       question.expected_sources,
     ),
+    answerInPool: answerContains(
+      answer.pool.map((item) => `${item.answer ?? ''}\n${item.passage}`).join('\n'),
+      question.expected_answer_contains,
+    ),
     llmCalls: answer.usage.llmCalls,
   };
 }
@@ -91,6 +98,8 @@ export interface GoldenAggregate {
   readonly answerContainsHits: number;
   readonly answerContains: number;
   readonly citationCoverage: number;
+  /** Questions whose expected substrings all occur in the retrieved pool. */
+  readonly answerInPoolHits: number;
   readonly llmCallsPerQuestion: number;
 }
 
@@ -102,6 +111,7 @@ export function aggregateGolden(outcomes: readonly GoldenOutcome[]): GoldenAggre
     answerContainsHits: outcomes.filter((outcome) => outcome.answerContains === 1).length,
     answerContains: round(mean(outcomes.map((outcome) => outcome.answerContains)) * 100, 1),
     citationCoverage: round(mean(outcomes.map((outcome) => outcome.citationCoverage)) * 100, 1),
+    answerInPoolHits: outcomes.filter((outcome) => outcome.answerInPool === 1).length,
     llmCallsPerQuestion: round(mean(outcomes.map((outcome) => outcome.llmCalls)), 2),
   };
 }

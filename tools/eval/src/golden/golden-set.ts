@@ -76,7 +76,8 @@ export function parseGoldenSet(value: unknown): GoldenSet {
   const questions = list.map((entry, index) => readQuestion(entry, `${field}[${index}]`));
   const ids = new Set<string>();
   for (const question of questions) {
-    if (ids.has(question.id)) throw new RootweaverError('invalid-input', `Golden question id ${question.id} appears twice.`);
+    if (ids.has(question.id))
+      throw new RootweaverError('invalid-input', `Golden question id ${question.id} appears twice.`);
     ids.add(question.id);
   }
   const demo = Array.isArray(root.demo_questions)
