@@ -3,8 +3,7 @@ import type { CliIo } from './command.js';
 import type { EngineSettings } from './engine-options.js';
 import type { IndexSource } from './index-source.js';
 import { openEngine } from './open-engine.js';
-import { cacheDirectoryFor } from './repo-root.js';
-import { ensureSampleIndex } from './sample-index.js';
+import { sampleIndexSource } from './sample-index.js';
 
 export interface GoldenEvaluationOptions {
   readonly goldenFile: string;
@@ -32,17 +31,7 @@ export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Pro
   const source: IndexSource =
     options.source ??
     (golden.corpus === undefined
-      ? {
-          kind: 'index',
-          path: (
-            await ensureSampleIndex({
-              cacheDirectory: cacheDirectoryFor(io),
-              env: io.env,
-              signal,
-              onProgress,
-            })
-          ).directory,
-        }
+      ? await sampleIndexSource({ io, signal, onProgress })
       : { kind: 'corpus', path: golden.corpus });
   const opened = await openEngine({ io, source, settings: options.settings, signal, onProgress });
   try {
