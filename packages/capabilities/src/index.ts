@@ -57,7 +57,13 @@ export {
 export { UnleashFlagSource, type UnleashFlagSourceOptions } from './flags/unleash-flag-source.js';
 export { type AccessLogFields, type AccessLogOptions, createAccessLog } from './http/access-log.js';
 export type { AnswerRoute, AnswerRouteRequest } from './http/answer-route.js';
-export { type AskRequestBody, askRequestSchema, parseAskRequest } from './http/ask-request-schema.js';
+export {
+  type AskRequestBody,
+  askRequestSchema,
+  parseAskRequest,
+  retrievalFilterSchema,
+  toRetrievalFilter,
+} from './http/ask-request-schema.js';
 export {
   type AskResponseBody,
   type AskStreamEvent,

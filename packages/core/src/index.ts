@@ -14,6 +14,7 @@ export {
   redactSecrets,
   throwIfAborted,
 } from './errors.js';
+export { isModuleMissing, missingOptionalDependency } from './optional-dependency.js';
 export { seededRandom } from './seeded-random.js';
 export type * from './spec/index.js';
 export * from './tools/index.js';

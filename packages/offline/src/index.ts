@@ -6,10 +6,26 @@ export {
   type EntityKind,
   type Sentence,
 } from './annotation/annotate-entities.js';
-export type { CorpusReadResult, InputProblem, Passage, SourceLocation } from './corpus/passage.js';
+export { type ChunkOptions, chunkText, defaultChunkOptions } from './corpus/chunk-text.js';
+export type {
+  CorpusReadResult,
+  Document,
+  DocumentKind,
+  InputProblem,
+  Passage,
+  SourceLocation,
+} from './corpus/document.js';
+export { reservedMetadataKeys } from './corpus/loaders/flatten-metadata.js';
+export { parseHtml } from './corpus/loaders/parse-html.js';
+export { parseMarkdown } from './corpus/loaders/parse-markdown.js';
+export { loadPdfJs, parsePdf } from './corpus/loaders/parse-pdf.js';
+export { parseText } from './corpus/loaders/parse-text.js';
+export type { ParsedSource, SourceBlock } from './corpus/loaders/source-blocks.js';
 export { type ReadCorpusOptions, readCorpus } from './corpus/read-corpus.js';
-export { readFolderCorpus, splitDocument } from './corpus/read-folder-corpus.js';
+export { readFolderCorpus } from './corpus/read-folder-corpus.js';
 export { readJsonlCorpus } from './corpus/read-jsonl-corpus.js';
+export { isSourceFile, readSourceFile, sourceExtensions } from './corpus/read-source-file.js';
+export { documentsFromSource, titleFromPath } from './corpus/source-documents.js';
 export { decontextualise, titleEntity } from './generation/decontextualise.js';
 export { buildQaPrompt, LlmGenerator, type LlmGeneratorOptions } from './generation/llm-generator.js';
 export { parseQaReply } from './generation/parse-qa-reply.js';

@@ -37,7 +37,9 @@ export {
   type OnnxSpanExtractorSettings,
 } from './onnx/onnx-span-extractor.js';
 export {
+  assertIndexDirectory,
   createProviderSet,
+  indexManifestFileName,
   type ProviderSet,
   type ProviderSettings,
   providerEnvironment,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { RootweaverError } from '@rootweaver/core';
+import { isModuleMissing, missingOptionalDependency } from '@rootweaver/core';
 
 /** The heavy dependencies this package loads only when asked to: optional peers of `@rootweaver/providers`. */
 export type OptionalDependency = 'onnxruntime-node' | '@qdrant/js-client-rest';
@@ -31,22 +31,13 @@ export function requireOptionalDependency<Module>(
   try {
     return load(name) as Module;
   } catch (error) {
-    if (!isMissing(error, name)) throw error;
-    const install = `${name}@${optionalDependencyRange(name)}`;
-    throw new RootweaverError(
-      'not-configured',
-      `${neededBy} needs the package ${name}, an optional peer dependency of @rootweaver/providers that is not installed. ` +
-        `Install it next to rootweaver: npm install '${install}' (or pnpm add '${install}').`,
-      { cause: error, details: { package: name } },
-    );
+    if (!isModuleMissing(error, name)) throw error;
+    throw missingOptionalDependency({
+      name,
+      range: optionalDependencyRange(name),
+      owner: '@rootweaver/providers',
+      neededBy,
+      cause: error,
+    });
   }
-}
-
-function isMissing(error: unknown, name: string): boolean {
-  if (error === null || typeof error !== 'object' || !('code' in error)) return false;
-  const message = error instanceof Error ? error.message : '';
-  return (
-    (error.code === 'MODULE_NOT_FOUND' || error.code === 'ERR_MODULE_NOT_FOUND') &&
-    message.includes(`'${name}'`)
-  );
 }

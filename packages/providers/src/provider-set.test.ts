@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shippedReaderPath } from '@rootweaver/models';
@@ -24,6 +24,7 @@ describe('createProviderSet', () => {
     async () => {
       const providers = await createProviderSet({
         indexDirectory: join(root, 'default'),
+        create: true,
         env: {},
         extractor: 'trained',
       });
@@ -37,6 +38,7 @@ describe('createProviderSet', () => {
   it('works with no LLM and no model: the embedded store and a token counter', async () => {
     const providers = await createProviderSet({
       indexDirectory: join(root, 'plain'),
+      create: true,
       env: {},
       extractor: 'heuristic',
     });
@@ -65,6 +67,7 @@ describe('createProviderSet', () => {
   it('builds the LLM from OPENAI_BASE_URL without a key, and never describes a key', async () => {
     const providers = await createProviderSet({
       indexDirectory: join(root, 'llm'),
+      create: true,
       env: { OPENAI_BASE_URL: server.url, ROOTWEAVER_LLM_MODEL: 'llama-3-8b-instruct' },
     });
     expect(providers.chatModel?.modelId).toBe('llama-3-8b-instruct');
@@ -78,6 +81,7 @@ describe('createProviderSet', () => {
   it('settings.llm wins over the environment and the key stays out of describe()', async () => {
     const providers = await createProviderSet({
       indexDirectory: join(root, 'settings'),
+      create: true,
       env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
       llm: { baseURL: server.url, apiKey: 'sk-settings-secret-123456', model: 'gpt-4o' },
     });
@@ -100,6 +104,7 @@ describe('createProviderSet', () => {
     });
     const providers = await createProviderSet({
       indexDirectory: join(root, 'onnx'),
+      create: true,
       env: { ROOTWEAVER_EMBEDDER_MODEL_DIR: embedderDirectory },
       extractorModelDirectory: extractorDirectory,
     });
@@ -126,9 +131,42 @@ describe('createProviderSet', () => {
     await providers.close();
   });
 
+  it('refuses a directory that is missing, a file, or holds no manifest, naming it and the build command', async () => {
+    const missing = join(root, 'mistyped-index');
+    const error = await createProviderSet({ indexDirectory: missing, env: {} }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({ code: 'not-found' });
+    expect((error as Error).message).toContain(`No index at ${missing}: the directory does not exist`);
+    expect((error as Error).message).toContain(`rootweaver index build --corpus DOCS --out ${missing}`);
+    expect(existsSync(missing)).toBe(false);
+
+    const file = join(root, 'a-file');
+    writeFileSync(file, 'x');
+    await expect(createProviderSet({ indexDirectory: file, env: {} })).rejects.toThrowError(
+      /is a file, not an index/,
+    );
+
+    const empty = join(root, 'docs-folder');
+    mkdirSync(empty);
+    await expect(createProviderSet({ indexDirectory: empty, env: {} })).rejects.toThrowError(
+      /holds no rootweaver index \(no manifest\.json/,
+    );
+    expect(readdirSync(empty)).toEqual([]);
+
+    writeFileSync(join(empty, 'manifest.json'), '{}');
+    const providers = await createProviderSet({ indexDirectory: empty, env: {} });
+    expect((await providers.store.stats()).items).toBe(0);
+    await providers.close();
+  });
+
   it('rejects an unknown tokenizer family', async () => {
     await expect(
-      createProviderSet({ indexDirectory: join(root, 'bad'), env: { ROOTWEAVER_TOKENIZER: 'gpt2' } }),
+      createProviderSet({
+        indexDirectory: join(root, 'bad'),
+        create: true,
+        env: { ROOTWEAVER_TOKENIZER: 'gpt2' },
+      }),
     ).rejects.toThrowError(/ROOTWEAVER_TOKENIZER/);
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AnswerExtractor, ChatModel, Embedder, KnowledgeStore, TokenCounter } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
 import type { WordVectorTable } from '@rootweaver/models';
@@ -12,8 +14,13 @@ import {
 } from './tokens/token-counter.js';
 
 export interface ProviderSettings {
-  /** The embedded store's directory (created when missing). */
+  /**
+   * The index directory (`rootweaver index build` or `import` made it). It must exist and hold the
+   * index's `manifest.json` unless `create` is set: a mistyped path is an error, never an empty index.
+   */
   readonly indexDirectory: string;
+  /** Create the store when the directory holds none (what `index build` and `import` do). Default false. */
+  readonly create?: boolean;
   /** Environment to read; default `process.env`. Variables: see `describeProviderEnvironment`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Overrides `OPENAI_BASE_URL` / `OPENAI_API_KEY` / `ROOTWEAVER_LLM_MODEL`. */
@@ -26,7 +33,7 @@ export interface ProviderSettings {
   readonly readonly?: boolean;
   /**
    * The extractor when no ONNX one is configured: `trained` loads the span reader shipped in
-   * `@rootweaver/models` (ADR-0014); `heuristic` loads no model and leaves the engine its heuristic
+   * `@rootweaver/models` (ADR-0015); `heuristic` loads no model and leaves the engine its heuristic
    * extractor (the default until the trained reader's weights ship; index builds, which answer nothing).
    */
   readonly extractor?: 'trained' | 'heuristic';
@@ -65,16 +72,57 @@ export const providerEnvironment: Readonly<Record<string, string>> = {
     "Rewriter server's API key (OPENAI_API_KEY is sent only to the main LLM's server).",
 };
 
+/**
+ * The file a finished build or import writes into its index (`manifestFileName` of @rootweaver/offline,
+ * which providers does not load; `tools/cli`'s index-integrity test checks the names stay equal).
+ */
+export const indexManifestFileName = 'manifest.json';
+
+/**
+ * Refuses a directory that is not an index: missing, not a folder, or without a manifest. The message
+ * names the path and the commands that make an index there.
+ */
+export function assertIndexDirectory(directory: string): void {
+  const build = `build one with \`rootweaver index build --corpus DOCS --out ${directory}\` (or \`rootweaver index import --kb FILE --out ${directory}\`), or pass \`create: true\` to start an empty store`;
+  if (!existsSync(directory)) {
+    throw new RootweaverError(
+      'not-found',
+      `No index at ${directory}: the directory does not exist. Check the path, or ${build}.`,
+      {
+        details: { directory },
+      },
+    );
+  }
+  if (!statSync(directory).isDirectory()) {
+    throw new RootweaverError(
+      'not-found',
+      `${directory} is a file, not an index directory. Check the path, or ${build}.`,
+      {
+        details: { directory },
+      },
+    );
+  }
+  if (!existsSync(join(directory, indexManifestFileName))) {
+    throw new RootweaverError(
+      'not-found',
+      `${directory} holds no rootweaver index (no ${indexManifestFileName}; a build that never finished leaves none either). Check the path, or ${build}.`,
+      { details: { directory } },
+    );
+  }
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
 /**
- * Builds the providers: the embedded store always; an LLM only when one is configured; a dense
+ * Builds the providers: the embedded store always (an existing index's, unless `create`); an LLM only when one is configured; a dense
  * embedder and an ONNX extractor only when their models are configured. With no configuration at
  * all everything still works: lexical retrieval, no LLM, no model.
  */
 export async function createProviderSet(settings: ProviderSettings): Promise<ProviderSet> {
+  // Before any model loads: a wrong path is the first thing to hear about.
+  if (settings.create !== true) assertIndexDirectory(settings.indexDirectory);
   const env = settings.env ?? process.env;
   const baseURL = nonEmpty(settings.llm?.baseURL) ?? nonEmpty(env.OPENAI_BASE_URL);
   const apiKey = nonEmpty(settings.llm?.apiKey) ?? nonEmpty(env.OPENAI_API_KEY);

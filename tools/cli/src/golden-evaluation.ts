@@ -1,15 +1,17 @@
-import { resolve } from 'node:path';
 import { evaluateGoldenSet, type GoldenAggregate, loadGoldenSet } from '@rootweaver/eval';
 import type { CliIo } from './command.js';
 import type { EngineSettings } from './engine-options.js';
+import type { IndexSource } from './index-source.js';
 import { openEngine } from './open-engine.js';
-import { cacheDirectoryFor } from './repo-root.js';
-import { ensureSampleIndex } from './sample-index.js';
+import { sampleIndexSource } from './sample-index.js';
 
 export interface GoldenEvaluationOptions {
   readonly goldenFile: string;
-  /** The index to score; the sample index (built if needed) when unset. */
-  readonly indexDirectory: string | undefined;
+  /**
+   * What to score: `--index`, `--kb` or `--corpus` (a cached rule-built index); else the golden set's
+   * own `corpus`; else the sample index (built if needed).
+   */
+  readonly source: IndexSource | undefined;
   readonly json: boolean;
   readonly io: CliIo;
   /** `--config` and its overrides: multi-hop runs with this config. */
@@ -18,30 +20,20 @@ export interface GoldenEvaluationOptions {
 }
 
 function line(name: string, aggregate: GoldenAggregate): string {
-  return `${name.padEnd(12)} P@5 ${aggregate.precisionAt5}  P@10 ${aggregate.precisionAt10}  answer-contains ${aggregate.answerContainsHits}/${aggregate.n}  citation coverage ${aggregate.citationCoverage}%  LLM calls/q ${aggregate.llmCallsPerQuestion}`;
+  return `${name.padEnd(12)} P@5 ${aggregate.precisionAt5}  P@10 ${aggregate.precisionAt10}  answer-contains ${aggregate.answerContainsHits}/${aggregate.n}  citation coverage ${aggregate.citationCoverage}%  answer in pool ${aggregate.answerInPoolHits}/${aggregate.n}  LLM calls/q ${aggregate.llmCallsPerQuestion}`;
 }
 
 /** `rootweaver eval --golden FILE [--index DIR]`: multi-hop (the configured planner) against single-pass on the golden set. */
 export async function runGoldenEvaluation(options: GoldenEvaluationOptions): Promise<number> {
   const { io, signal } = options;
   const golden = await loadGoldenSet(options.goldenFile);
-  const directory =
-    options.indexDirectory === undefined
-      ? (
-          await ensureSampleIndex({
-            cacheDirectory: cacheDirectoryFor(io),
-            env: io.env,
-            signal,
-            onProgress: (message) => io.stderr(`${message}\n`),
-          })
-        ).directory
-      : resolve(io.cwd, options.indexDirectory);
-  const opened = await openEngine({
-    io,
-    source: { kind: 'index', path: directory },
-    settings: options.settings,
-    signal,
-  });
+  const onProgress = (message: string): void => io.stderr(`${message}\n`);
+  const source: IndexSource =
+    options.source ??
+    (golden.corpus === undefined
+      ? await sampleIndexSource({ io, signal, onProgress })
+      : { kind: 'corpus', path: golden.corpus });
+  const opened = await openEngine({ io, source, settings: options.settings, signal, onProgress });
   try {
     const { engine } = opened;
     const report = await evaluateGoldenSet({

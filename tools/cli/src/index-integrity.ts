@@ -9,6 +9,7 @@ export const indexFileNames = {
   manifest: 'manifest.json',
   checkpoint: 'checkpoint.jsonl',
   lock: 'build.lock',
+  store: 'store.sqlite',
 } as const;
 
 /**
@@ -28,6 +29,13 @@ export function assertIndexComplete(directory: string): void {
     );
   }
   const manifestPath = join(directory, indexFileNames.manifest);
+  if (!existsSync(manifestPath) && !existsSync(join(directory, indexFileNames.store))) {
+    // Not a half-built index: no index at all (a docs folder, a mistyped path).
+    throw new RootweaverError(
+      'not-found',
+      `${directory} holds no rootweaver index (no ${indexFileNames.manifest}): check the path, or build one with 'rootweaver index build --corpus DOCS --out ${directory}'.`,
+    );
+  }
   if (!existsSync(manifestPath)) {
     throw new RootweaverError(
       'store-corrupt',

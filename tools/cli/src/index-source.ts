@@ -118,7 +118,7 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
   // Loaded only when building: the offline package (with its NLP library) takes a second to load.
   const { buildIndex, importKnowledgeBase, RuleBasedGenerator } = await import('@rootweaver/offline');
   // The store embeds items itself when an embedder is configured; otherwise the index stays lexical.
-  const providers = await createProviderSet({ indexDirectory: directory, env: options.env });
+  const providers = await createProviderSet({ indexDirectory: directory, env: options.env, create: true });
   const { store } = providers;
   try {
     if (source.kind === 'kb') {

@@ -1,7 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { KnowledgeStore, MultiHopAnswer } from '@rootweaver/core';
-import { isRootweaverError } from '@rootweaver/core';
+import { retrievalFilterSchema, toRetrievalFilter } from '@rootweaver/capabilities';
+import type { KnowledgeStore, MultiHopAnswer, RetrievalFilter } from '@rootweaver/core';
+import { assertFilterKeysKnown, isRetrievalFilterEmpty, isRootweaverError } from '@rootweaver/core';
 import type { MultiHopConfig, MultiHopRAG } from '@rootweaver/innovations';
 import { z } from 'zod';
 
@@ -60,6 +61,16 @@ const searchOutput = {
     }),
   ),
 };
+
+/** A search filter whose keys the store has (as `ask` checks them): an unknown key is an error, not no hits. */
+async function checkedFilter(
+  store: KnowledgeStore,
+  filter: RetrievalFilter,
+): Promise<RetrievalFilter | undefined> {
+  if (isRetrievalFilterEmpty(filter)) return undefined;
+  if (store.metadataKeys !== undefined) assertFilterKeysKnown(filter, await store.metadataKeys());
+  return filter;
+}
 
 function failure(error: unknown): CallToolResult {
   const message = isRootweaverError(error)
@@ -133,15 +144,17 @@ export function createRootweaverMcpServer(options: RootweaverMcpServerOptions): 
           .enum(['compact', 'adaptive', 'keyterm'])
           .optional()
           .describe('The planner; default the configured one (adaptive needs an LLM)'),
+        filter: retrievalFilterSchema.optional(),
       },
       outputSchema: askOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ question, planner }, extra) => {
+    async ({ question, planner, filter }, extra) => {
       try {
         const answer = await engine.ask(question, {
           signal: extra.signal,
           ...(planner === undefined ? {} : { planner }),
+          ...(filter === undefined ? {} : { filter: toRetrievalFilter(filter) }),
         });
         const result = askResult(answer);
         const lines = [
@@ -163,16 +176,20 @@ export function createRootweaverMcpServer(options: RootweaverMcpServerOptions): 
       inputSchema: {
         query: z.string().trim().min(1).max(2000).describe('What to look for'),
         top_k: z.number().int().min(1).max(50).optional().describe(`How many pairs; default ${config.topK}`),
+        filter: retrievalFilterSchema.optional(),
       },
       outputSchema: searchOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, top_k }, extra) => {
+    async ({ query, top_k, filter }, extra) => {
       try {
+        const restriction =
+          filter === undefined ? undefined : await checkedFilter(store, toRetrievalFilter(filter));
         const found = await store.search({
           query,
           topK: top_k ?? config.topK,
           mode: config.retrievalMode,
+          ...(restriction === undefined ? {} : { filter: restriction }),
           signal: extra.signal,
         });
         const hits = found.hits.map((hit) => ({

@@ -69,7 +69,7 @@ export async function runRuleReport(options: RuleReportOptions): Promise<RuleRep
     const directory = join(root, disabled.length === 0 ? 'all' : `without-${disabled.join('+')}`);
     await mkdir(directory, { recursive: true });
     const generator = new RuleBasedGenerator({ disabledFamilies: disabled });
-    const providers = await createProviderSet({ indexDirectory: directory, env: io.env });
+    const providers = await createProviderSet({ indexDirectory: directory, env: io.env, create: true });
     let pairs = 0;
     try {
       const summary = await buildIndex({

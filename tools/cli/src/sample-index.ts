@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildCachedIndex } from './index-source.js';
-import { sampleCorpusPath } from './repo-root.js';
+import { cacheDirectoryFor, sampleCorpusPath } from './repo-root.js';
 
 export interface EnsureSampleIndexOptions {
   /** Where `sample-index/` goes (`cacheDirectoryFor`). */
@@ -39,4 +39,19 @@ export async function ensureSampleIndex(options: EnsureSampleIndexOptions): Prom
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   return { directory: built.directory, corpus, reused: built.reused, buildMs: built.buildMs };
+}
+
+/** The sample index as a command's index source, built into the command's cache on first use. */
+export async function sampleIndexSource(options: {
+  readonly io: { readonly env: Readonly<Record<string, string | undefined>>; readonly cwd: string };
+  readonly signal: AbortSignal;
+  readonly onProgress: (message: string) => void;
+}): Promise<{ readonly kind: 'index'; readonly path: string }> {
+  const { directory } = await ensureSampleIndex({
+    cacheDirectory: cacheDirectoryFor(options.io),
+    env: options.io.env,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  return { kind: 'index', path: directory };
 }

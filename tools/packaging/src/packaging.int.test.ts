@@ -255,7 +255,7 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
       [
         "import { createProviderSet, QdrantStore } from '@rootweaver/providers';",
         'const errors = {};',
-        "try { await createProviderSet({ indexDirectory: 'peer-index', embedderModelDirectory: 'model' }); } catch (error) { errors.onnx = { code: error.code, message: error.message }; }",
+        "try { await createProviderSet({ indexDirectory: 'peer-index', create: true, embedderModelDirectory: 'model' }); } catch (error) { errors.onnx = { code: error.code, message: error.message }; }",
         "try { new QdrantStore({ url: 'http://127.0.0.1:9', collection: 'x' }); } catch (error) { errors.qdrant = { code: error.code, message: error.message }; }",
         'console.log(JSON.stringify(errors));',
       ].join('\n'),

@@ -170,13 +170,18 @@ describe('MultiHopCapability on MultiHopRAG (no LLM)', () => {
 describe('MultiHopCapability.create with an index directory', () => {
   it('opens the embedded store through createProviderSet and answers from it', async () => {
     const { EmbeddedStore } = await import('@rootweaver/providers');
-    const { mkdtempSync } = await import('node:fs');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const directory = mkdtempSync(join(tmpdir(), 'rw-capability-index-'));
     const store = await EmbeddedStore.open({ directory });
     await store.upsert({ items: engineWorldItems });
     await store.close();
+    // A store alone is not an index: without the manifest a build or import writes, create refuses it.
+    await expect(
+      MultiHopCapability.create({ indexDirectory: directory, env: {}, flagSource: new FakeFlagSource() }),
+    ).rejects.toThrow(/holds no rootweaver index \(no manifest\.json/);
+    writeFileSync(join(directory, 'manifest.json'), '{"schemaVersion": 2, "documents": {}}\n');
 
     const capability = await MultiHopCapability.create({
       indexDirectory: directory,

@@ -8,6 +8,7 @@ import {
   type PlannerName,
   type QuestionAnsweringEngine,
   type RefusalReason,
+  type RetrievalFilter,
   type RetrievalResult,
   type RetrievedEvidence,
   RootweaverError,
@@ -78,6 +79,8 @@ export interface CapabilityRequest {
   readonly signal?: AbortSignal;
   /** This request's whole-run deadline (ms); the configured `deadline_ms` caps it. */
   readonly deadlineMs?: number;
+  /** Retrieve only from items whose metadata meets it (`AskOptions.filter`); an unknown key is `invalid-input`. */
+  readonly filter?: RetrievalFilter;
 }
 
 /** `metadata.multi_hop`, snake_case as ADR-077 names it. */
@@ -346,6 +349,7 @@ export class MultiHopCapability {
       ...(request.signal === undefined ? {} : { signal: request.signal }),
       ...(request.deadlineMs === undefined ? {} : { deadlineMs: request.deadlineMs }),
       ...(request.history === undefined ? {} : { history: request.history }),
+      ...(request.filter === undefined ? {} : { filter: request.filter }),
     };
     return { query: request.query, started, flags, planner, plannerLabel, compaction, options };
   }

@@ -1,5 +1,40 @@
+import type { RetrievalFilter } from '@rootweaver/core';
 import { z } from 'zod';
 import type { CapabilityRequest } from '../capability/multi-hop-capability.js';
+
+const metadataValue = z.union([z.string().max(1000), z.number(), z.boolean()]);
+
+/** `"filter"`: what the question may be answered from (`AskOptions.filter`, snake_case on the wire). */
+export const retrievalFilterSchema = z
+  .strictObject({
+    metadata: z
+      .record(
+        z.string().min(1).max(200),
+        z.union([metadataValue, z.strictObject({ in: z.array(metadataValue).min(1).max(100) })]),
+      )
+      .optional()
+      .describe(
+        'Conditions on the documents\' metadata (front matter, extra JSONL fields, `source`, `section`), all of which must hold: a value is equality (type included), `{"in": [...]}` any of several. A key no document has is a 422.',
+      ),
+    source_prefix: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe(
+        'Only documents whose `source` path is this path or lies under it as a folder (`docs/api` keeps `docs/api/…`).',
+      ),
+  })
+  .describe(
+    'Restrict retrieval to part of the index, e.g. {"metadata": {"version": {"in": ["2", "3"]}}, "source_prefix": "docs/"}.',
+  );
+
+/** The wire filter (snake_case) as the engine's `RetrievalFilter`. */
+export function toRetrievalFilter(wire: z.infer<typeof retrievalFilterSchema>): RetrievalFilter {
+  return {
+    ...(wire.metadata === undefined ? {} : { metadata: wire.metadata }),
+    ...(wire.source_prefix === undefined ? {} : { sourcePrefix: wire.source_prefix }),
+  };
+}
 
 /** The JSON body of `POST /v1/ask`. Unknown fields are rejected so typos do not pass silently. */
 export const askRequestSchema = z.strictObject({
@@ -25,6 +60,7 @@ export const askRequestSchema = z.strictObject({
   deadline_ms: z.number().int().min(1).max(600_000).optional(),
   /** Answer with Server-Sent Events (as `Accept: text/event-stream` does). */
   stream: z.boolean().optional(),
+  filter: retrievalFilterSchema.optional(),
 });
 
 export type AskRequestBody = z.infer<typeof askRequestSchema>;
@@ -40,6 +76,9 @@ const fieldRules: Readonly<Record<string, string>> = {
   trace: 'true or false',
   deadline_ms: 'an integer number of milliseconds between 1 and 600000 (the configured deadline_ms caps it)',
   stream: 'true or false',
+  filter: 'an object {metadata?: {key: value | {"in": [values]}}, source_prefix?: "folder"}',
+  metadata: 'an object of key → string, number or boolean, or {"in": [one to 100 of them]}',
+  source_prefix: 'a string (a source path or folder)',
 };
 
 export type ParsedAskRequest =
@@ -82,7 +121,7 @@ export function parseAskRequest(body: unknown): ParsedAskRequest {
   };
 }
 
-/** The capability request of a validated body (`query`, `user`, `history`, `deadline_ms`). */
+/** The capability request of a validated body (`query`, `user`, `history`, `deadline_ms`, `filter`). */
 export function toCapabilityRequest(data: Omit<AskRequestBody, 'stream' | 'trace'>): CapabilityRequest {
   const user =
     data.user === undefined
@@ -96,5 +135,6 @@ export function toCapabilityRequest(data: Omit<AskRequestBody, 'stream' | 'trace
     ...(user === undefined ? {} : { user }),
     ...(data.history === undefined ? {} : { history: data.history }),
     ...(data.deadline_ms === undefined ? {} : { deadlineMs: data.deadline_ms }),
+    ...(data.filter === undefined ? {} : { filter: toRetrievalFilter(data.filter) }),
   };
 }

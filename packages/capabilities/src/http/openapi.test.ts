@@ -96,6 +96,13 @@ describe('GET /openapi.json', () => {
       if (request.trace === true) expect((body.trace as { hops: unknown[] }).hops.length).toBeGreaterThan(1);
     }
     expect(schema('AskRequest')({ qurey: chain })).toBe(false);
+    expectValid(schema('AskRequest'), {
+      query: chain,
+      filter: { metadata: { lang: 'en', version: { in: ['2', 3, true] } }, source_prefix: 'docs/' },
+    });
+    expect(schema('AskRequest')({ query: chain, filter: { metadata: { lang: ['en'] } } })).toBe(false);
+    expect(schema('AskRequest')({ query: chain, filter: { metadata: { lang: { in: [] } } } })).toBe(false);
+    expect(schema('AskRequest')({ query: chain, filter: { sourcePrefix: 'docs' } })).toBe(false);
 
     const streamed = await readEventStream(
       await post({ query: chain, trace: true }, { Accept: 'text/event-stream' }),

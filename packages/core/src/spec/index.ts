@@ -14,6 +14,7 @@ export type {
   KnowledgeItemKind,
   KnowledgeStore,
   ListItemsOptions,
+  MetadataCondition,
   MetadataValue,
   SearchHit,
   SearchMode,

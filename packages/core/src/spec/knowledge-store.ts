@@ -31,11 +31,22 @@ export interface SearchHit extends Omit<KnowledgeItem, 'vector'> {
 
 export type SearchMode = 'lexical' | 'dense' | 'hybrid';
 
+/** A condition on one metadata key: equal to a value, or equal to one of several (`{ in: [...] }`). */
+export type MetadataCondition = MetadataValue | { readonly in: readonly MetadataValue[] };
+
 export interface StoreFilter {
   readonly documentIds?: readonly string[];
   readonly kind?: KnowledgeItemKind;
-  /** Exact-match conditions on metadata, all of which must hold. */
-  readonly metadata?: Readonly<Record<string, MetadataValue>>;
+  /**
+   * Conditions on metadata, all of which must hold: a value matches exactly (type included, so `2`
+   * is not `'2'`), `{ in: [...] }` matches any of its values.
+   */
+  readonly metadata?: Readonly<Record<string, MetadataCondition>>;
+  /**
+   * Only items whose `source` metadata is this path or lies under it as a folder: `docs/api` keeps
+   * `docs/api` and `docs/api/…`, not `docs/api-old.md`. A trailing `/` changes nothing.
+   */
+  readonly sourcePrefix?: string;
 }
 
 export interface SearchOptions {
@@ -98,5 +109,10 @@ export interface KnowledgeStore {
    * says so when a store cannot list its items.
    */
   listItems?(options?: ListItemsOptions): Promise<KnowledgeItem[]>;
+  /**
+   * The metadata keys at least one stored item has, sorted. Optional: the engine checks a filter's
+   * keys against it (an unknown key is an error, not an empty answer) when a store can tell.
+   */
+  metadataKeys?(options?: { readonly signal?: AbortSignal }): Promise<readonly string[]>;
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import type {
   UpsertOptions,
 } from '../spec/knowledge-store.js';
 import { cosineSimilarity } from '../vectors/cosine-similarity.js';
+import { isUnderSource, meetsCondition, sourceMetadataKey } from '../vocabulary/retrieval-filter.js';
 
 export interface InMemoryStoreOptions {
   readonly items?: readonly KnowledgeItem[];
@@ -28,10 +29,13 @@ function passesFilter(item: KnowledgeItem, filter: StoreFilter | undefined): boo
   if (filter === undefined) return true;
   if (filter.kind !== undefined && item.kind !== filter.kind) return false;
   if (filter.documentIds !== undefined && !filter.documentIds.includes(item.documentId)) return false;
-  for (const [key, value] of Object.entries(filter.metadata ?? {})) {
-    if (item.metadata?.[key] !== value) return false;
+  for (const [key, condition] of Object.entries(filter.metadata ?? {})) {
+    if (!meetsCondition(item.metadata?.[key], condition)) return false;
   }
-  return true;
+  return (
+    filter.sourcePrefix === undefined ||
+    isUnderSource(item.metadata?.[sourceMetadataKey], filter.sourcePrefix)
+  );
 }
 
 function withoutVector(item: KnowledgeItem): Omit<KnowledgeItem, 'vector'> {
@@ -125,6 +129,13 @@ export class InMemoryStore implements KnowledgeStore {
       .filter((item) => options.kind === undefined || item.kind === options.kind)
       .sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0))
       .map((item) => withoutVector(item) as KnowledgeItem);
+  }
+
+  async metadataKeys(options: { readonly signal?: AbortSignal } = {}): Promise<readonly string[]> {
+    throwIfAborted(options.signal);
+    const keys = new Set<string>();
+    for (const item of this.items.values()) for (const key of Object.keys(item.metadata ?? {})) keys.add(key);
+    return [...keys].sort();
   }
 
   async stats(): Promise<StoreStats> {

@@ -2,6 +2,7 @@ import type { ChatMessage, TokenUsage } from '../spec/chat-model.js';
 import type { SearchHit } from '../spec/knowledge-store.js';
 import type { Plan } from './plan.js';
 import type { PlannerName, SynthesisMode } from './planner.js';
+import type { RetrievalFilter } from './retrieval-filter.js';
 
 /** Why an answer could not be given. A refusal is a normal answer object, never an exception. */
 export type RefusalReason =
@@ -229,4 +230,10 @@ export interface AskOptions {
    * value is the configured one). Past it the run ends with `forcedStop: 'deadline'`.
    */
   readonly deadlineMs?: number | undefined;
+  /**
+   * Retrieve only items whose metadata meets every condition (`{ metadata: { lang: 'en', version:
+   * { in: ['2', '3'] } } }`) and whose `source` lies under `sourcePrefix`. A key no item of the index
+   * has is an `invalid-input` error, not an empty answer (when the store can list its keys).
+   */
+  readonly filter?: RetrievalFilter | undefined;
 }

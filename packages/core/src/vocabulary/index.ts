@@ -26,4 +26,14 @@ export type {
   RetrievedEvidence,
   RetrieveOptions,
 } from './retrieval.js';
+export {
+  assertFilterKeysKnown,
+  isRetrievalFilterEmpty,
+  isUnderSource,
+  meetsCondition,
+  normaliseSourcePrefix,
+  type RetrievalFilter,
+  sourceMetadataKey,
+  validateRetrievalFilter,
+} from './retrieval-filter.js';
 export type { MultiHopSearchResult } from './search-result.js';

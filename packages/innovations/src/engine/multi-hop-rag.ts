@@ -19,7 +19,7 @@ import type {
   RetrieveOptions,
   TokenCounter,
 } from '@rootweaver/core';
-import { isAbort, isRootweaverError, RootweaverError } from '@rootweaver/core';
+import { isAbort, isRootweaverError, RootweaverError, validateRetrievalFilter } from '@rootweaver/core';
 import { compactBlocks, renderCompactedContext, renderContext } from '../compaction/index.js';
 import {
   compactionRuns,
@@ -341,6 +341,7 @@ export class MultiHopRAG {
   ): { run: RunContext; planner: Planner } {
     const trimmed = this.validateQuestion(question);
     const deadlineMs = this.deadlineFor(options.deadlineMs);
+    const filter = validateRetrievalFilter(options.filter);
     const planner = this.plannerFor(plannerName);
     const run = new RunContext(
       {
@@ -370,6 +371,7 @@ export class MultiHopRAG {
         givenPlan: options.plan,
         deadlineMs,
         maxQuestionChars: this.maxQuestionChars,
+        filter,
       },
     );
     return { run, planner };

@@ -14,13 +14,21 @@ import type {
   PlannerName,
   QuestionRewriter,
   ResponseFormat,
+  RetrievalFilter,
   RewriteParent,
   SearchHit,
   SynthesisMode,
   TokenCounter,
   TokenUsage,
 } from '@rootweaver/core';
-import { abortable, abortError, isRootweaverError, RootweaverError } from '@rootweaver/core';
+import {
+  abortable,
+  abortError,
+  assertFilterKeysKnown,
+  isRetrievalFilterEmpty,
+  isRootweaverError,
+  RootweaverError,
+} from '@rootweaver/core';
 import { isPolarQuestion } from '@rootweaver/language-en';
 import type { MultiHopConfig } from '../config.js';
 import type { AnswerPolicy } from '../policy/index.js';
@@ -60,6 +68,8 @@ export interface RunSettings {
   readonly deadlineMs: number;
   /** The longest question the engine accepts: a rewrite may not be longer. */
   readonly maxQuestionChars: number;
+  /** What every retrieval of the run is restricted to (`AskOptions.filter`); undefined for everything. */
+  readonly filter: RetrievalFilter | undefined;
 }
 
 export interface GenerateCall {
@@ -304,9 +314,31 @@ export class RunContext {
     return { text: result.text, latencyMs, tokens, reported };
   }
 
-  /** Top-k retrieval for one sub-question (config's `topK` and `retrievalMode`), cancellable at once. */
+  /** The run's filter keys checked against the store's, once (the first retrieval waits for it). */
+  private filterChecked: Promise<void> | undefined;
+
+  private checkFilter(filter: RetrievalFilter): Promise<void> {
+    const { store } = this.ports;
+    this.filterChecked ??=
+      store.metadataKeys === undefined
+        ? Promise.resolve()
+        : abortable(store.metadataKeys({ signal: this.signal }), this.signal).then(
+            (keys) => assertFilterKeysKnown(filter, keys),
+            (error: unknown) => {
+              throw asStoreError(error);
+            },
+          );
+    return this.filterChecked;
+  }
+
+  /**
+   * Top-k retrieval for one sub-question (config's `topK` and `retrievalMode`, the run's filter),
+   * cancellable at once.
+   */
   async retrieve(query: string): Promise<SearchHit[]> {
     this.throwIfAborted();
+    const filter = isRetrievalFilterEmpty(this.runSettings.filter) ? undefined : this.runSettings.filter;
+    if (filter !== undefined) await this.checkFilter(filter);
     const result = await this.tracing
       .span(
         'rootweaver.retrieve',
@@ -323,6 +355,7 @@ export class RunContext {
               query,
               topK: this.config.topK,
               mode: this.config.retrievalMode,
+              ...(filter === undefined ? {} : { filter }),
               signal: this.signal,
             }),
             this.signal,

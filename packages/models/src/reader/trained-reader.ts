@@ -37,7 +37,7 @@ function readerPairOf(hit: SearchHit): ReaderPair {
 
 /**
  * CompactRAG's answer extractor: a span reader trained by rootweaver on CompactRAG's published
- * extraction set (`tools/train`, ADR-0014) over pretrained word vectors. It reads the retrieved pairs
+ * extraction set (`tools/train`, ADR-0015) over pretrained word vectors. It reads the retrieved pairs
  * laid out as in training (`question\nanswer`, a blank line between pairs), takes the most probable
  * span of an answer line, and reports a confidence calibrated on examples it was not trained or chosen
  * on (the probability that the span is right, "no answer here" included).

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { RootweaverError } from '@rootweaver/core';
-import type { InputProblem } from './passage.js';
+import type { InputProblem } from './document.js';
 
 /** One parsed line of a JSONL file, with its 1-based line number. */
 export interface JsonLine {

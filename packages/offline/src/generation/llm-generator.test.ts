@@ -7,7 +7,7 @@ import { OpenAIChatModel } from '@rootweaver/providers';
 import { OpenAICompatibleTestServer } from '@rootweaver/providers/test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { annotateEntities } from '../annotation/annotate-entities.js';
-import type { Passage } from '../corpus/passage.js';
+import type { Passage } from '../corpus/document.js';
 import { buildIndex } from '../index/build-index.js';
 import { LlmGenerator } from './llm-generator.js';
 

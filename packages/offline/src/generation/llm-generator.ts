@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatModel } from '@rootweaver/core';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type { Annotation } from '../annotation/annotate-entities.js';
-import type { Passage } from '../corpus/passage.js';
+import type { Passage } from '../corpus/document.js';
 import { titleEntity } from './decontextualise.js';
 import { parseQaReply } from './parse-qa-reply.js';
 import type { GenerateQaOptions, GenerateQaResult, QaGenerator } from './qa-generator.js';

@@ -1,6 +1,6 @@
 import type { TokenUsage } from '@rootweaver/core';
 import type { Annotation, AnnotationMode } from '../annotation/annotate-entities.js';
-import type { Passage } from '../corpus/passage.js';
+import type { Passage } from '../corpus/document.js';
 
 /** One atomic fact as a question and an answer taken verbatim from the passage. */
 export interface GeneratedPair {

@@ -1,7 +1,7 @@
 import type { Embedder, KnowledgeItem, KnowledgeStore } from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
+import type { InputProblem } from '../corpus/document.js';
 import { isRecord, readJsonLines } from '../corpus/json-lines.js';
-import type { InputProblem } from '../corpus/passage.js';
 import { contentHash, corpusHash } from '../index/hashing.js';
 import { acquireIndexLock } from '../index/index-lock.js';
 import {

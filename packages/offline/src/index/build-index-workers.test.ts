@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isRootweaverError } from '@rootweaver/core';
 import { InMemoryStore } from '@rootweaver/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Passage } from '../corpus/passage.js';
+import type { Passage } from '../corpus/document.js';
 import { RuleBasedGenerator } from '../generation/rule-based-generator.js';
 import { buildIndex } from './build-index.js';
 import { readManifest } from './manifest.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { KnowledgeItem } from '@rootweaver/core';
 import { FakeEmbedder, InMemoryStore } from '@rootweaver/core/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Passage } from '../corpus/passage.js';
+import type { Passage } from '../corpus/document.js';
 import type { GenerateQaOptions, GenerateQaResult, QaGenerator } from '../generation/qa-generator.js';
 import { RuleBasedGenerator } from '../generation/rule-based-generator.js';
 import { type BuildProgress, buildIndex, updateIndex } from './build-index.js';

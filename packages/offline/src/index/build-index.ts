@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Embedder, KnowledgeStore, TokenUsage } from '@rootweaver/core';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
-import type { CorpusReadResult, InputProblem, Passage } from '../corpus/passage.js';
+import type { CorpusReadResult, InputProblem, Passage } from '../corpus/document.js';
 import { readCorpus } from '../corpus/read-corpus.js';
 import type { QaGenerator } from '../generation/qa-generator.js';
 import { type SelectorTrainingOutcome, trainSelectorAfterBuild } from '../selection/train-index-selector.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RootweaverError } from '@rootweaver/core';
-import type { Passage } from '../corpus/passage.js';
+import type { Passage } from '../corpus/document.js';
 import type { GeneratorRecipe } from '../generation/qa-generator.js';
 import type { PassageWorkerData, PassageWorkReply, PassageWorkRequest } from './passage-worker.js';
 import type { PassageOutcome } from './process-passage.js';

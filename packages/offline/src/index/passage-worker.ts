@@ -1,5 +1,5 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { Passage } from '../corpus/passage.js';
+import type { Passage } from '../corpus/document.js';
 import type { GeneratorRecipe, QaGenerator } from '../generation/qa-generator.js';
 import { RuleBasedGenerator } from '../generation/rule-based-generator.js';
 import { type PassageOutcome, processPassage } from './process-passage.js';

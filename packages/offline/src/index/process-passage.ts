@@ -1,10 +1,11 @@
 import type { KnowledgeItem } from '@rootweaver/core';
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import { annotateEntities } from '../annotation/annotate-entities.js';
-import type { Passage } from '../corpus/passage.js';
-import type { QaGenerator } from '../generation/qa-generator.js';
+import type { Passage } from '../corpus/document.js';
+import type { GenerateQaResult, QaGenerator } from '../generation/qa-generator.js';
+import { tableRowPairs } from '../generation/table-row-pairs.js';
 import { emptyRejectionCounts, type RejectionCounts, validatePairs } from '../validation/validate-pairs.js';
-import { toQaItem } from './qa-item.js';
+import { toCodeItem, toQaItem } from './qa-item.js';
 
 /** What became of one passage: its items and rejections, or the error that stopped it. */
 export interface PassageOutcome {
@@ -21,8 +22,10 @@ export interface PassageOutcome {
 }
 
 /**
- * Passage → entities → QA pairs → validation → items. A generator error is the passage's outcome
- * (recorded as failed and retried by the next run), not the build's; an abort is thrown.
+ * Passage → entities → QA pairs → validation → items, each carrying the document's metadata. Prose
+ * goes to the generator; a table row's pairs come from its cells (`tableRowPairs`); a code block is
+ * one passage item, never fed to the generator. A generator error is the passage's outcome (recorded
+ * as failed and retried by the next run), not the build's; an abort is thrown.
  */
 export async function processPassage(options: {
   readonly passage: Passage;
@@ -32,16 +35,34 @@ export async function processPassage(options: {
 }): Promise<PassageOutcome> {
   const { passage, hash, generator, signal } = options;
   throwIfAborted(signal);
+  const documentMetadata = passage.metadata ?? {};
+  if (passage.kind === 'code') {
+    const item = toCodeItem({
+      documentId: passage.id,
+      title: passage.title,
+      sectionPath: passage.sectionPath ?? [],
+      code: passage.text,
+      generator: generator.id,
+      documentMetadata,
+    });
+    return { ...emptyOutcome(passage, hash), items: [item] };
+  }
   const annotateStarted = performance.now();
-  const annotation = annotateEntities(passage.text, { mode: generator.annotationMode });
+  const annotation =
+    passage.kind === 'table-row'
+      ? { sentences: [], entities: [] }
+      : annotateEntities(passage.text, { mode: generator.annotationMode });
   const generateStarted = performance.now();
   const annotateMs = generateStarted - annotateStarted;
   try {
-    const generated = await generator.generate({
-      passage,
-      annotation,
-      ...(signal === undefined ? {} : { signal }),
-    });
+    const generated: GenerateQaResult =
+      passage.kind === 'table-row'
+        ? { pairs: tableRowPairs(passage.cells ?? []) }
+        : await generator.generate({
+            passage,
+            annotation,
+            ...(signal === undefined ? {} : { signal }),
+          });
     const validated = validatePairs({ pairs: generated.pairs, passageText: passage.text });
     const items = validated.accepted.map((pair) =>
       toQaItem({
@@ -51,6 +72,7 @@ export async function processPassage(options: {
         question: pair.question,
         answer: pair.answer,
         generator: generator.id,
+        documentMetadata,
         ...(pair.sentence === undefined ? {} : { sentence: pair.sentence }),
         ...(pair.rule === undefined ? {} : { rule: pair.rule }),
       }),
@@ -82,4 +104,18 @@ export async function processPassage(options: {
         error instanceof RootweaverError && typeof error.details.calls === 'number' ? error.details.calls : 0,
     };
   }
+}
+
+function emptyOutcome(passage: Passage, hash: string): PassageOutcome {
+  return {
+    passage,
+    hash,
+    items: [],
+    rejected: emptyRejectionCounts(),
+    annotateMs: 0,
+    generateMs: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    llmCalls: 0,
+  };
 }

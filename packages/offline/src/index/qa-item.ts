@@ -1,4 +1,4 @@
-import type { KnowledgeItem } from '@rootweaver/core';
+import type { KnowledgeItem, MetadataValue } from '@rootweaver/core';
 import { qaItemId } from './hashing.js';
 
 export interface QaItemSource {
@@ -10,6 +10,8 @@ export interface QaItemSource {
   readonly sentence?: string;
   readonly rule?: string;
   readonly generator: string;
+  /** The document's metadata (front matter, extra JSONL fields, `source`, `section`…), carried by the pair. */
+  readonly documentMetadata?: Readonly<Record<string, MetadataValue>>;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface QaItemSource {
  * a deterministic id, the source sentence in metadata.
  */
 export function toQaItem(source: QaItemSource): KnowledgeItem {
-  const metadata: Record<string, string> = { generator: source.generator };
+  const metadata: Record<string, MetadataValue> = { ...source.documentMetadata, generator: source.generator };
   if (source.sentence !== undefined) metadata.sentence = source.sentence;
   if (source.rule !== undefined) metadata.rule = source.rule;
   return {
@@ -31,6 +33,30 @@ export function toQaItem(source: QaItemSource): KnowledgeItem {
     question: source.question,
     answer: source.answer,
     metadata,
+  };
+}
+
+/**
+ * A code block as one `passage` item: never turned into questions, found by its words (the title and
+ * section in front), its language in `code_language`.
+ */
+export function toCodeItem(source: {
+  readonly documentId: string;
+  readonly title: string;
+  readonly sectionPath: readonly string[];
+  readonly code: string;
+  readonly generator: string;
+  readonly documentMetadata?: Readonly<Record<string, MetadataValue>>;
+}): KnowledgeItem {
+  const heading = [source.title, ...source.sectionPath].filter((part) => part.trim() !== '').join(' › ');
+  return {
+    id: qaItemId({ documentId: source.documentId, question: '', answer: source.code }),
+    documentId: source.documentId,
+    kind: 'passage',
+    text: heading === '' ? source.code : `${heading}: ${source.code}`,
+    title: source.title,
+    passage: source.code,
+    metadata: { ...source.documentMetadata, generator: source.generator },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Embedder, KnowledgeItem, KnowledgeStore } from '@rootweaver/core';
+import type { Embedder, KnowledgeItem, KnowledgeStore, StoreFilter } from '@rootweaver/core';
 import { isRootweaverError } from '@rootweaver/core';
 import { FakeEmbedder } from '@rootweaver/core/test';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,6 +27,12 @@ function qa(
     answer,
     ...(metadata === undefined ? {} : { metadata }),
   };
+}
+
+/** The ids a lexical top-10 search with `filter` finds, sorted. */
+async function filteredIds(store: KnowledgeStore, query: string, filter: StoreFilter): Promise<string[]> {
+  const { hits } = await store.search({ query, topK: 10, mode: 'lexical', filter });
+  return hits.map((hit) => hit.id).sort();
 }
 
 /** A small corpus of atomic QA pairs and passages that every adapter must rank the same way. */
@@ -166,18 +172,8 @@ export function describeKnowledgeStoreContract(name: string, factory: KnowledgeS
 
     it('filters by kind, document ids and exact metadata', async () => {
       const store = await filled();
-      const query = 'directed Inception Amelie Nolan London Etna university';
-      const search = async (filter: Parameters<KnowledgeStore['search']>[0]['filter']): Promise<string[]> =>
-        (
-          await store.search({
-            query,
-            topK: 10,
-            mode: 'lexical',
-            ...(filter === undefined ? {} : { filter }),
-          })
-        ).hits
-          .map((hit) => hit.id)
-          .sort();
+      const search = (filter: StoreFilter) =>
+        filteredIds(store, 'directed Inception Amelie Nolan London Etna university', filter);
       expect(await search({ kind: 'passage' })).toEqual(['p1']);
       expect(await search({ documentIds: ['inception', 'amelie'] })).toEqual(['q1', 'q2', 'q5']);
       expect(await search({ metadata: { lang: 'fr' } })).toEqual(['q4', 'q5']);
@@ -186,6 +182,34 @@ export function describeKnowledgeStoreContract(name: string, factory: KnowledgeS
       expect(await search({ metadata: { lang: 'en', verified: false } })).toEqual(['q2']);
       expect(await search({ kind: 'qa', documentIds: ['volcano'] })).toEqual([]);
       expect(await search({ metadata: { year: '2010' } })).toEqual([]);
+    });
+
+    it('filters by any of several values and by a source folder, and lists its metadata keys', async () => {
+      const store = await open();
+      const doc = (id: string, source: string, version: string | number): KnowledgeItem =>
+        qa(id, id, `What does the ${id} guide configure?`, 'the port', { source, version });
+      await store.upsert({
+        items: [
+          doc('g1', 'docs/api/client.md', '2'),
+          doc('g2', 'docs/api-old.md', 2),
+          doc('g3', 'docs/api', '3'),
+          doc('g4', 'guides/api/client.md', '2'),
+        ],
+      });
+      const search = (filter: StoreFilter) => filteredIds(store, 'guide configure port', filter);
+      expect(await search({ metadata: { version: { in: ['2', '3'] } } })).toEqual(['g1', 'g3', 'g4']);
+      expect(await search({ metadata: { version: { in: [2] } } })).toEqual(['g2']);
+      expect(await search({ sourcePrefix: 'docs/api' })).toEqual(['g1', 'g3']);
+      expect(await search({ sourcePrefix: 'docs/api/' })).toEqual(['g1', 'g3']);
+      expect(await search({ sourcePrefix: 'docs', metadata: { version: '2' } })).toEqual(['g1']);
+      expect(await search({ sourcePrefix: 'nowhere' })).toEqual([]);
+      if (store.metadataKeys !== undefined) {
+        expect(await store.metadataKeys()).toEqual(['source', 'version']);
+        await store.upsert({ items: [qa('g5', 'g5', 'Which language?', 'English', { lang: 'en' })] });
+        expect(await store.metadataKeys()).toEqual(['lang', 'source', 'version']);
+        await store.deleteByDocument({ documentIds: ['g5'] });
+        expect(await store.metadataKeys()).toEqual(['source', 'version']);
+      }
     });
 
     it('ranks by dense similarity with an embedder, and defaults to hybrid', async () => {

@@ -64,6 +64,8 @@ export class EmbeddedStore implements KnowledgeStore {
   private readonly dense: DenseRanker;
   private dimension: number | undefined;
   private closed = false;
+  /** `metadataKeys()` as last read; dropped by every write. */
+  private knownMetadataKeys: readonly string[] | undefined;
 
   private constructor(
     directory: string,
@@ -181,6 +183,7 @@ export class EmbeddedStore implements KnowledgeStore {
       }
     });
     const changes: VectorChange[] = [];
+    this.knownMetadataKeys = undefined;
     this.lexical.forget();
     this.database.transaction(() => {
       let shortest = Number(this.meta.get('shortest_terms') ?? Number.POSITIVE_INFINITY);
@@ -210,6 +213,7 @@ export class EmbeddedStore implements KnowledgeStore {
     if (options.documentIds.length === 0) return { deleted: 0 };
     let removed: { rowid: number; terms: string }[] = [];
     let hadVectors: number[] = [];
+    this.knownMetadataKeys = undefined;
     this.lexical.forget();
     this.database.transaction(() => {
       removed = this.items.deleteDocuments(options.documentIds);
@@ -271,6 +275,14 @@ export class EmbeddedStore implements KnowledgeStore {
     this.assertOpen();
     throwIfAborted(options.signal);
     return this.items.list(options.kind);
+  }
+
+  /** The metadata keys some item has, sorted; read once (one pass over the items) until the next write. */
+  async metadataKeys(options: { readonly signal?: AbortSignal } = {}): Promise<readonly string[]> {
+    this.assertOpen();
+    throwIfAborted(options.signal);
+    this.knownMetadataKeys ??= this.items.metadataKeys();
+    return this.knownMetadataKeys;
   }
 
   async stats(): Promise<StoreStats> {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { RootweaverError } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { pointIdFor, QdrantStore } from './qdrant-store.js';
+import { pointIdFor, QdrantStore, qdrantFilter, sourceFolders } from './qdrant-store.js';
 import { documentSparseVector, querySparseVector, termIndex } from './sparse-vector.js';
 
 async function closedPort(): Promise<number> {
@@ -31,6 +31,31 @@ describe('QdrantStore without a server', () => {
     const query = querySparseVector('What is the capital of "France"?');
     expect(query.indices.sort()).toEqual([termIndex('capital'), termIndex('france')].sort());
     expect(query.values).toEqual([1, 1]);
+  });
+
+  it('turns `in` and a source folder into payload conditions, a folder into its ancestors', () => {
+    expect(sourceFolders('docs/api/client.md')).toEqual(['docs', 'docs/api', 'docs/api/client.md']);
+    expect(qdrantFilter({ metadata: { lang: { in: ['en', 'de'] }, year: { in: [1, 2] } } })).toEqual({
+      must: [
+        { key: 'metadata.lang', match: { any: ['en', 'de'] } },
+        { key: 'metadata.year', match: { any: [1, 2] } },
+      ],
+    });
+    expect(qdrantFilter({ metadata: { mixed: { in: ['2', 2, true] } } })).toEqual({
+      must: [
+        {
+          should: [
+            { key: 'metadata.mixed', match: { value: '2' } },
+            { key: 'metadata.mixed', match: { value: 2 } },
+            { key: 'metadata.mixed', match: { value: true } },
+          ],
+        },
+      ],
+    });
+    expect(qdrantFilter({ sourcePrefix: 'docs/api/' })).toEqual({
+      must: [{ key: 'source_folders', match: { value: 'docs/api' } }],
+    });
+    expect(qdrantFilter({ sourcePrefix: '/' })).toBeUndefined();
   });
 
   it('is not configured without QDRANT_URL', () => {

@@ -15,7 +15,7 @@ import type {
   StoreStats,
   UpsertOptions,
 } from '@rootweaver/core';
-import { RootweaverError, throwIfAborted } from '@rootweaver/core';
+import { normaliseSourcePrefix, RootweaverError, sourceMetadataKey, throwIfAborted } from '@rootweaver/core';
 import { requireOptionalDependency } from '../optional-dependency.js';
 import { documentSparseVector, querySparseVector } from './sparse-vector.js';
 
@@ -47,19 +47,45 @@ export function pointIdFor(itemId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function qdrantFilter(filter: StoreFilter | undefined): Schemas['Filter'] | undefined {
+/** One metadata value as a Qdrant condition: floats by range (Qdrant matches keywords, integers, booleans). */
+function valueCondition(key: string, value: MetadataValue): Schemas['Condition'] {
+  return typeof value === 'number' && !Number.isInteger(value)
+    ? { key, range: { gte: value, lte: value } }
+    : { key, match: { value } };
+}
+
+/** Payload field holding an item's `source` and each folder above it, so a source prefix is one match. */
+const sourceFoldersField = 'source_folders';
+
+/** `docs/api/a.md` → `docs`, `docs/api`, `docs/api/a.md`. */
+export function sourceFolders(source: string): string[] {
+  const parts = source.split('/').filter((part) => part !== '');
+  return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+}
+
+export function qdrantFilter(filter: StoreFilter | undefined): Schemas['Filter'] | undefined {
   const must: Schemas['Condition'][] = [];
   if (filter?.kind !== undefined) must.push({ key: 'kind', match: { value: filter.kind } });
   if (filter?.documentIds !== undefined) {
     must.push({ key: 'document_id', match: { any: [...filter.documentIds] } });
   }
-  for (const [key, value] of Object.entries(filter?.metadata ?? {})) {
-    if (typeof value === 'number' && !Number.isInteger(value)) {
-      must.push({ key: `metadata.${key}`, range: { gte: value, lte: value } });
+  for (const [name, condition] of Object.entries(filter?.metadata ?? {})) {
+    const key = `metadata.${name}`;
+    if (typeof condition !== 'object') {
+      must.push(valueCondition(key, condition));
+      continue;
+    }
+    const values = condition.in;
+    if (values.every((value) => typeof value === 'string')) {
+      must.push({ key, match: { any: values as string[] } });
+    } else if (values.every((value) => typeof value === 'number' && Number.isInteger(value))) {
+      must.push({ key, match: { any: values as number[] } });
     } else {
-      must.push({ key: `metadata.${key}`, match: { value } });
+      must.push({ should: values.map((value) => valueCondition(key, value)) });
     }
   }
+  const folder = filter?.sourcePrefix === undefined ? '' : normaliseSourcePrefix(filter.sourcePrefix);
+  if (folder !== '') must.push({ key: sourceFoldersField, match: { value: folder } });
   return must.length === 0 ? undefined : { must };
 }
 
@@ -164,7 +190,7 @@ export class QdrantStore implements KnowledgeStore {
         }),
       signal,
     );
-    for (const field of ['document_id', 'kind']) {
+    for (const field of ['document_id', 'kind', sourceFoldersField]) {
       await this.call(
         `indexing ${field}`,
         () =>
@@ -231,6 +257,8 @@ export class QdrantStore implements KnowledgeStore {
       if (item.question !== undefined) payload.question = item.question;
       if (item.answer !== undefined) payload.answer = item.answer;
       if (item.metadata !== undefined) payload.metadata = { ...item.metadata };
+      const source = item.metadata?.[sourceMetadataKey];
+      if (typeof source === 'string') payload[sourceFoldersField] = sourceFolders(source);
       return {
         id: pointIdFor(item.id),
         vector: {

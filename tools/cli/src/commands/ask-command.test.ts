@@ -79,6 +79,28 @@ describe('rootweaver ask', () => {
     expect(JSON.parse(single.out()).planner).toBe('single-pass');
   });
 
+  it('--filter and --source-prefix restrict what the answer comes from', async () => {
+    const run = async (...extra: string[]) => {
+      const io = createRecordingIo();
+      const code = await runCli(
+        ['ask', 'Who directed The Glass Orchard?', '--index', index, '--json', ...extra],
+        io,
+        allCommands,
+        signal,
+      );
+      expect(code).toBe(0);
+      return JSON.parse(io.out()) as { answer: string; pool: { metadata?: Record<string, unknown> }[] };
+    };
+    const kept = await run('--filter', 'source=the-glass-orchard.md', '--filter', 'source=mira-castellan.md');
+    expect(kept.pool.length).toBeGreaterThan(0);
+    const allowed = ['the-glass-orchard.md', 'mira-castellan.md'];
+    expect(kept.pool.every((item) => allowed.includes(String(item.metadata?.source)))).toBe(true);
+    expect((await run()).answer).toContain('Mira Castellan');
+    const elsewhere = await run('--source-prefix', 'kestrel-bay.md');
+    expect(elsewhere.pool.every((item) => item.metadata?.source === 'kestrel-bay.md')).toBe(true);
+    expect(elsewhere.answer).not.toContain('Mira Castellan');
+  });
+
   it('a missing index, an unreadable index, a missing question and a bad planner are one line each', async () => {
     const cases: [string[], number, RegExp][] = [
       [
@@ -98,6 +120,24 @@ describe('rootweaver ask', () => {
     await mkdir(broken, { recursive: true });
     await writeFile(join(broken, 'store.sqlite'), 'this is not a database');
     cases.push([['ask', 'Who?', '--index', broken], 1, /^rootweaver: The index in .* has no manifest\.json/]);
+    const docs = join(scratch, 'docs-not-an-index');
+    await mkdir(docs, { recursive: true });
+    await writeFile(join(docs, 'guide.md'), '# Guide\n\nText.\n');
+    cases.push([
+      ['ask', 'Who?', '--index', docs],
+      1,
+      /^rootweaver: .*docs-not-an-index holds no rootweaver index \(no manifest\.json\): check the path, or build one with 'rootweaver index build/,
+    ]);
+    cases.push([
+      ['ask', 'Who?', '--index', index, '--filter', 'lang'],
+      2,
+      /^rootweaver: ask: --filter needs KEY=VALUE/,
+    ]);
+    cases.push([
+      ['ask', 'Who?', '--index', index, '--filter', 'langauge=en'],
+      1,
+      /^rootweaver: Unknown filter key `langauge`: no item of this index has it.*its keys are /,
+    ]);
     const damaged = join(scratch, 'damaged-index');
     await mkdir(damaged, { recursive: true });
     await copyFile(join(index, 'manifest.json'), join(damaged, 'manifest.json'));

@@ -4,16 +4,19 @@ import { streamRun } from '@rootweaver/innovations';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineOptions, engineOptionsUsage, engineSettingsFrom } from '../engine-options.js';
+import { filterFrom, filterOptions, filterOptionsUsage } from '../filter-option.js';
 import { openEngine } from '../open-engine.js';
 import { booleanOption, parseArguments, stringOption } from '../parse-arguments.js';
 import { renderAnswer } from '../render-answer.js';
 
 const usage = `Usage: rootweaver ask "question" --index DIR [--config FILE] [--planner compact|adaptive|keyterm]
                       [--single-pass] [--compaction on|off] [--synthesis auto|llm|extractive]
-                      [--rewriter rules|llm:MODEL@URL] [--json] [--trace]
+                      [--rewriter rules|llm:MODEL@URL] [--filter KEY=VALUE …] [--source-prefix FOLDER]
+                      [--json] [--trace]
 
   --index DIR     an index built by 'rootweaver index' (the demo's is .rootweaver/sample-index)
 ${engineOptionsUsage}
+${filterOptionsUsage}
   --single-pass   plain RAG: one retrieval, one answer
   --json          print the whole answer object as JSON
   --trace         show the run as it happened: the plan, every hop, each node's grounded question,
@@ -24,6 +27,7 @@ An LLM is used when OPENAI_BASE_URL / OPENAI_API_KEY are set; without one, rules
 const options = {
   index: { type: 'string' },
   ...engineOptions,
+  ...filterOptions,
   'single-pass': { type: 'boolean' },
   json: { type: 'boolean' },
   trace: { type: 'boolean' },
@@ -39,6 +43,8 @@ export async function runAsk(args: readonly string[], io: CliIo, signal: AbortSi
   const index = stringOption(values, 'index');
   if (index === undefined)
     throw new CliUsageError('ask: --index DIR is required (build one with rootweaver index build).');
+  const filter = filterFrom('ask', values);
+  const runOptions = { signal, ...(filter === undefined ? {} : { filter }) };
   const opened = await openEngine({
     io,
     source: { kind: 'index', path: resolve(io.cwd, index) },
@@ -49,8 +55,8 @@ export async function runAsk(args: readonly string[], io: CliIo, signal: AbortSi
     // The run as a stream of events; `--trace` is rendered from them, the answer is the `finished` one's.
     const { engine } = opened;
     const run = booleanOption(values, 'single-pass')
-      ? streamRun((runOptions) => engine.askSinglePass(question, runOptions), { signal })
-      : engine.stream(question, { signal });
+      ? streamRun((options) => engine.askSinglePass(question, options), runOptions)
+      : engine.stream(question, runOptions);
     const events: MultiHopEvent[] = [];
     let answer: MultiHopAnswer | undefined;
     for await (const event of run) {

@@ -33,7 +33,7 @@ const usage = `Usage:
                   [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
                   [--rewriter rules|llm:MODEL|llm:MODEL@URL] [--selector auto|off|FILE] [--folds K]
   rootweaver eval --questions FILE --corpus FILE --rule-report [--plans …] [--synthesis …] [--limit N] [--out DIR] [--json]
-  rootweaver eval --golden FILE [--index DIR] [--config FILE] [--planner …] [--json]
+  rootweaver eval --golden FILE.toml|FILE.json [--index DIR | --corpus PATH | --kb FILE] [--config FILE] [--planner …] [--json]
 
   --config FILE      multi_hop.yaml (default: ROOTWEAVER_MULTI_HOP_CONFIG, else configs/retrieval/multi_hop.yaml);
                      the flags below override its knobs. --questions runs the compact planner.
@@ -69,9 +69,11 @@ const usage = `Usage:
   --rule-report      leave-one-out over the rule-based generator's relation families (needs --corpus): how
                      often each family fires on the index build, and the EM without it (heuristic extractor,
                      compaction off); --out DIR writes rule-report.md and rule-report.json
-  --golden FILE      score a golden set (P@5, P@10, answer-contains, citation coverage; multi-hop with
-                     the YAML's planner, or --planner, against single-pass) on --index DIR, or on the
-                     sample index by default
+  --golden FILE      score a golden set — the seed's TOML ([[question]] with query, category,
+                     expected_answer_contains, expected_sources, multi_hop_required) or JSON — by P@5, P@10,
+                     answer-contains and citation coverage, multi-hop (the YAML's planner, or --planner) beside
+                     single-pass, by category; on --index DIR, --corpus PATH or --kb FILE, else on the set's own
+                     corpus = "…" (relative to the file), else on the sample index
 
 An LLM is used when OPENAI_BASE_URL / OPENAI_API_KEY are set.`;
 
@@ -183,9 +185,10 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     },
   };
   if (golden !== undefined) {
+    const given = ['index', 'kb', 'corpus'].some((kind) => stringOption(values, kind) !== undefined);
     return runGoldenEvaluation({
       goldenFile: resolve(io.cwd, golden),
-      indexDirectory: stringOption(values, 'index'),
+      source: given ? resolveIndexSource('eval', values, io.cwd) : undefined,
       json,
       io,
       settings,

@@ -104,8 +104,10 @@ async function openProviders(options: {
     // The embedder is chosen by flag only: an index is built with one embedder for good.
     env = { ...env, ROOTWEAVER_EMBEDDER_MODEL_DIR: undefined, ROOTWEAVER_EMBEDDING_MODEL: undefined };
   }
+  // build, update and import make the index: the only callers that may start an empty store.
   return createProviderSet({
     indexDirectory: options.out,
+    create: true,
     env,
     ...(embedderModelDirectory === undefined ? {} : { embedderModelDirectory }),
   });

@@ -102,6 +102,45 @@ describe.skipIf(missingBuild)('rootweaver mcp (stdio, official SDK client)', () 
     expect(hits.some((hit) => hit.title === 'The Glass Orchard' && hit.question !== null)).toBe(true);
   });
 
+  it('ask and search take a filter; an unknown key is a tool error naming it', async () => {
+    const search = await (client as Client).callTool({
+      name: 'search',
+      arguments: {
+        query: 'Who directed The Glass Orchard?',
+        top_k: 5,
+        filter: { source_prefix: 'mira-castellan.md' },
+      },
+    });
+    expect(search.isError).toBeFalsy();
+    const { hits } = search.structuredContent as { hits: { document_id: string }[] };
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((hit) => hit.document_id.startsWith('mira-castellan.md#'))).toBe(true);
+    const ask = await (client as Client).callTool({
+      name: 'ask',
+      arguments: {
+        question: 'Who directed The Glass Orchard?',
+        filter: { metadata: { source: { in: ['the-glass-orchard.md'] } } },
+      },
+    });
+    expect(ask.isError).toBeFalsy();
+    expect(
+      (ask.structuredContent as AskContent).citations.every((citation) =>
+        citation.document_id.startsWith('the-glass-orchard.md#'),
+      ),
+    ).toBe(true);
+    for (const name of ['ask', 'search']) {
+      const unknown = await (client as Client).callTool({
+        name,
+        arguments: {
+          ...(name === 'ask' ? { question: 'Who?' } : { query: 'Who?' }),
+          filter: { metadata: { langauge: 'en' } },
+        },
+      });
+      expect(unknown.isError).toBe(true);
+      expect(JSON.stringify(unknown.content)).toMatch(/invalid-input: Unknown filter key `langauge`/);
+    }
+  });
+
   it('bad arguments are tool errors that say what is wrong; the server keeps serving', async () => {
     const empty = await (client as Client).callTool({ name: 'ask', arguments: { question: '   ' } });
     expect(empty.isError).toBe(true);

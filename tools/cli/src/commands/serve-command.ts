@@ -18,7 +18,7 @@ import {
   stringOption,
 } from '../parse-arguments.js';
 import { cacheDirectoryFor } from '../repo-root.js';
-import { ensureSampleIndex } from '../sample-index.js';
+import { sampleIndexSource } from '../sample-index.js';
 
 const usage = `Usage: rootweaver serve [--index DIR | --kb FILE | --corpus PATH] [--port N] [--host ADDRESS]
                        [--cors ORIGIN]… [--auth-token TOKEN] [--access-log stdout|stderr|off] [--log-queries]
@@ -111,17 +111,7 @@ async function runServe(args: readonly string[], io: CliIo, signal: AbortSignal)
   try {
     const onProgress = (message: string): void => io.stderr(`${message}\n`);
     // No index given: the sample corpus, built into the cache on first use and reused after (as the demo does).
-    const source: IndexSource = given ?? {
-      kind: 'index',
-      path: (
-        await ensureSampleIndex({
-          cacheDirectory: cacheDirectoryFor(io),
-          env: io.env,
-          signal,
-          onProgress,
-        })
-      ).directory,
-    };
+    const source: IndexSource = given ?? (await sampleIndexSource({ io, signal, onProgress }));
     const opened = await openIndex({
       source,
       cacheDirectory: cacheDirectoryFor(io),

@@ -9,16 +9,23 @@ import {
   citationCoverage,
   documentKey,
   precisionAtK,
+  sameSource,
 } from './golden-metrics.js';
 import { loadGoldenSet, parseGoldenSet } from './golden-set.js';
 
 const goldenFile = fileURLToPath(new URL('../../../../examples/golden-set.json', import.meta.url));
 
 describe('golden metrics', () => {
-  it('keys documents by file name without folder or extension', () => {
-    expect(documentKey('examples/sample-corpus/The-Glass-Orchard.md')).toBe('the-glass-orchard');
-    expect(documentKey('the-glass-orchard')).toBe('the-glass-orchard');
+  it('keys documents by path without passage part or extension, and matches whole-folder suffixes', () => {
+    expect(documentKey('examples/sample-corpus/The-Glass-Orchard.md')).toBe(
+      'examples/sample-corpus/the-glass-orchard',
+    );
     expect(documentKey('jonah-whitlow.md#jonah-whitlow/2')).toBe('jonah-whitlow');
+    expect(documentKey('./docs\\api.html#/1')).toBe('docs/api');
+    expect(sameSource('examples/sample-corpus/The-Glass-Orchard.md', 'the-glass-orchard')).toBe(true);
+    expect(sameSource('zod/README.md#/3', 'zod/README.md')).toBe(true);
+    expect(sameSource('zod/README.md#/3', 'pino/README.md')).toBe(false);
+    expect(sameSource('glass-orchard.md', 'the-glass-orchard.md')).toBe(false);
   });
 
   it('computes precision at k over the ranked pool, dividing by k', () => {
@@ -46,6 +53,7 @@ describe('golden metrics', () => {
         precisionAt10: 0.1,
         answerContains: 1,
         citationCoverage: 1,
+        answerInPool: 1,
         llmCalls: 0,
       },
       {
@@ -57,6 +65,7 @@ describe('golden metrics', () => {
         precisionAt10: 0.3,
         answerContains: 0,
         citationCoverage: 0,
+        answerInPool: 0,
         llmCalls: 2,
       },
     ]);
@@ -67,6 +76,7 @@ describe('golden metrics', () => {
       answerContainsHits: 1,
       answerContains: 50,
       citationCoverage: 50,
+      answerInPoolHits: 1,
       llmCallsPerQuestion: 1,
     });
   });

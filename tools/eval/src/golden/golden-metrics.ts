@@ -3,13 +3,26 @@ import { mean, round } from '../metrics/statistics.js';
 import type { GoldenCategory, GoldenQuestion } from './golden-set.js';
 
 /**
- * `a/b/film-x.md`, `film-x.md`, `film-x` and a passage id `film-x.md#section/2` all name the
- * document `film-x`.
+ * A document's key: its path without the passage part (`#section/2`), the extension, `./` or case —
+ * `docs/Guide.md`, `docs/guide` and a passage id `docs/guide.md#setup/2` are `docs/guide`.
  */
 export function documentKey(idOrPath: string): string {
   const withoutSection = idOrPath.split('#')[0] ?? idOrPath;
-  const base = withoutSection.split(/[\\/]/).at(-1) ?? withoutSection;
-  return base.replace(/\.(md|txt|markdown)$/i, '').toLowerCase();
+  return withoutSection
+    .replaceAll('\\', '/')
+    .replace(/^\.\//, '')
+    .replace(/\.(md|markdown|txt|html?|pdf)$/i, '')
+    .toLowerCase();
+}
+
+/**
+ * Whether a retrieved document is an expected source: equal keys, or one key a whole-folder suffix
+ * of the other (`guide` and `examples/corpus/guide.md` match; `zod/readme` and `pino/readme` do not).
+ */
+export function sameSource(left: string, right: string): boolean {
+  const a = documentKey(left);
+  const b = documentKey(right);
+  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
 }
 
 /** Precision at k over the answer's context pool in pool order: relevant items among the first k, over k. */
@@ -18,16 +31,17 @@ export function precisionAtK(
   expected: readonly string[],
   k: number,
 ): number {
-  const relevant = new Set(expected.map(documentKey));
   const top = rankedDocumentIds.slice(0, k);
-  return top.filter((id) => relevant.has(documentKey(id))).length / k;
+  return top.filter((id) => expected.some((source) => sameSource(id, source))).length / k;
 }
 
 /** Share of the expected sources that some citation points to. */
 export function citationCoverage(citedDocumentIds: readonly string[], expected: readonly string[]): number {
   if (expected.length === 0) return 1;
-  const cited = new Set(citedDocumentIds.map(documentKey));
-  return expected.filter((source) => cited.has(documentKey(source))).length / expected.length;
+  return (
+    expected.filter((source) => citedDocumentIds.some((id) => sameSource(id, source))).length /
+    expected.length
+  );
 }
 
 /** 1 when every expected substring occurs in the answer (case-insensitive), else 0. */
@@ -45,6 +59,8 @@ export interface GoldenOutcome {
   readonly precisionAt10: number;
   readonly answerContains: number;
   readonly citationCoverage: number;
+  /** 1 when every expected substring occurs in the retrieved pool (pairs and their passages): retrieval found it. */
+  readonly answerInPool: number;
   readonly llmCalls: number;
 }
 
@@ -66,6 +82,10 @@ export function scoreGoldenAnswer(
       answer.citations.map((citation) => citation.documentId),
       question.expected_sources,
     ),
+    answerInPool: answerContains(
+      answer.pool.map((item) => `${item.answer ?? ''}\n${item.passage}`).join('\n'),
+      question.expected_answer_contains,
+    ),
     llmCalls: answer.usage.llmCalls,
   };
 }
@@ -78,6 +98,8 @@ export interface GoldenAggregate {
   readonly answerContainsHits: number;
   readonly answerContains: number;
   readonly citationCoverage: number;
+  /** Questions whose expected substrings all occur in the retrieved pool. */
+  readonly answerInPoolHits: number;
   readonly llmCallsPerQuestion: number;
 }
 
@@ -89,6 +111,7 @@ export function aggregateGolden(outcomes: readonly GoldenOutcome[]): GoldenAggre
     answerContainsHits: outcomes.filter((outcome) => outcome.answerContains === 1).length,
     answerContains: round(mean(outcomes.map((outcome) => outcome.answerContains)) * 100, 1),
     citationCoverage: round(mean(outcomes.map((outcome) => outcome.citationCoverage)) * 100, 1),
+    answerInPoolHits: outcomes.filter((outcome) => outcome.answerInPool === 1).length,
     llmCallsPerQuestion: round(mean(outcomes.map((outcome) => outcome.llmCalls)), 2),
   };
 }

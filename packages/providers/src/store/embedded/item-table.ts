@@ -417,6 +417,16 @@ export class ItemTable {
     return rows.map(itemOf);
   }
 
+  /** The keys of every item's metadata, distinct and sorted. */
+  metadataKeys(): string[] {
+    return this.database
+      .prepare(
+        'SELECT DISTINCT j.key FROM items i, json_each(i.metadata) j WHERE i.metadata IS NOT NULL ORDER BY j.key',
+      )
+      .pluck()
+      .all() as string[];
+  }
+
   counts(): { items: number; documents: number; qa: number; passage: number } {
     const counts = this.statements.counts.get() as { items: number; qa: number; passage: number };
     return { ...counts, documents: this.statements.documents.get() as number };

@@ -28,6 +28,20 @@ describe('filterSql', () => {
     expect(matching({ metadata: { lang: 'en', ok: true }, kind: 'qa' })).toEqual([10]);
   });
 
+  it('matches any value of an `in` condition, and a source path at folder boundaries, case and all', () => {
+    database.exec(`INSERT INTO items VALUES (13, 1, 'qa', '{"source":"docs/api/client.md","lang":"de"}'),
+      (14, 1, 'qa', '{"source":"docs/api-old.md"}'), (15, 1, 'qa', '{"source":"docs/api"}'),
+      (16, 1, 'qa', '{"source":"DOCS/api/x.md"}'), (17, 1, 'qa', '{"source":"docs/100%_/a.md"}');`);
+    expect(matching({ metadata: { lang: { in: ['en', 'de'] } } })).toEqual([10, 13]);
+    expect(matching({ metadata: { year: { in: [2010, 'nope'] } } })).toEqual([10]);
+    expect(matching({ sourcePrefix: 'docs/api' })).toEqual([13, 15]);
+    expect(matching({ sourcePrefix: 'docs/api/' })).toEqual([13, 15]);
+    expect(matching({ sourcePrefix: 'docs/100%_' })).toEqual([17]);
+    expect(matching({ sourcePrefix: 'docs/api', metadata: { lang: 'de' } })).toEqual([13]);
+    expect(matching({ sourcePrefix: 'docs' })).toEqual([13, 14, 15, 17]);
+    database.exec('DELETE FROM items WHERE rowid >= 13');
+  });
+
   it('binds every value, so keys and values with quotes or SQL are plain text', () => {
     expect(matching({ metadata: { 'la"ng': "x' OR 1=1 --" } })).toEqual([]);
     expect(matching({ documentIds: ["alpha' OR '1'='1"] })).toEqual([]);
@@ -38,5 +52,7 @@ describe('filterSql', () => {
     expect(isFilterEmpty({ metadata: {} })).toBe(true);
     expect(isFilterEmpty({ documentIds: [] })).toBe(false);
     expect(isFilterEmpty({ kind: 'qa' })).toBe(false);
+    expect(isFilterEmpty({ sourcePrefix: '/' })).toBe(true);
+    expect(isFilterEmpty({ sourcePrefix: 'docs' })).toBe(false);
   });
 });
