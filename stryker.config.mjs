@@ -5,6 +5,7 @@
 // `ROOTWEAVER_MUTATE=compaction,plan pnpm mutate` mutates only those folders of packages/innovations/src
 // (reports/mutation/<folders>.json, .html); grounding and extraction can be named too.
 const defaultFolders = ['compaction', 'plan', 'composition'];
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read by `pnpm mutate` (stryker), no turbo task
 const folders = (process.env.ROOTWEAVER_MUTATE ?? defaultFolders.join(','))
   .split(',')
   .map((folder) => folder.trim())
