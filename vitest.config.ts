@@ -36,6 +36,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts', 'tools/scripts/*.test.mjs'],
+    // One id per run, for the spawned-CLI tests' build-once (tools/cli/src/test/built-cli.ts).
+    globalSetup: ['tools/scripts/vitest-run-id.mjs'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

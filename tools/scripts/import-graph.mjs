@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Checks that imports point one way, between packages and inside @rootweaver/innovations.
+// Checks that imports point one way, between packages and inside @rootweaver/innovations, and that
+// the docs say so: the package arrows of README.md and docs/architecture.md must be the imports the
+// sources make, and architecture.md's order of innovations' modules must be `innovationsModules`.
 // Plain Node ESM, no dependencies; `tools/scripts/import-graph.test.mjs` runs it in `pnpm test`.
 //   node tools/scripts/import-graph.mjs [ROOT]    (prints every violation; exit code 1 when there is one)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -8,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Package floors: a package imports only packages on a lower floor, and only ones its package.json
- * declares. `capabilities → providers → models → core ← innovations ← offline`, adapters → core,
- * `tools/* → all`.
+ * declares. Which of them each one imports is what the docs list (`documentedPackageImports`).
  */
 export const packageFloors = {
   core: 0,
@@ -191,13 +192,180 @@ export function checkImportGraph(root) {
   return violations;
 }
 
+/** The libraries whose imports the docs list; `tools/*` may import any of them. */
+export const documentedPackages = [
+  'core',
+  'language-en',
+  'innovations',
+  'models',
+  'providers',
+  'offline',
+  'capabilities',
+];
+
+/** The workspace packages each library's sources import (test files and `src/test/` support left out). */
+export function packageImports(root) {
+  const imports = new Map();
+  for (const name of documentedPackages) {
+    const sourceRoot = path.join(root, 'packages', name, 'src');
+    const targets = new Set();
+    if (existsSync(sourceRoot))
+      for (const file of sourceFiles(sourceRoot).filter(
+        (file) => !isTestFile(file) && !file.startsWith(path.join(sourceRoot, 'test') + path.sep),
+      ))
+        for (const { specifier } of importsOf(readFileSync(file, 'utf8'))) {
+          const target = /^@rootweaver\/([^/]+)/.exec(specifier)?.[1];
+          if (target !== undefined && target !== name) targets.add(target);
+        }
+    imports.set(name, [...targets].sort());
+  }
+  return imports;
+}
+
+const listOf = (text) =>
+  text
+    .split(',')
+    .map((item) => item.trim().replace(/^`|`$/g, ''))
+    .filter((item) => documentedPackages.includes(item))
+    .sort();
+
+/**
+ * What the docs say each library imports, with the line that says it:
+ * README.md's `` `offline → core, language-en` `` items and the floors block of
+ * docs/architecture.md (`offline   what it is   (→ core, language-en)`, `(no dependencies)` for none).
+ */
+export function documentedPackageImports(root) {
+  const found = [];
+  const readme = path.join(root, 'README.md');
+  if (existsSync(readme))
+    readFileSync(readme, 'utf8')
+      .split('\n')
+      .forEach((text, index) => {
+        for (const match of text.matchAll(/`([a-z-]+) → ([a-z, -]+)`/g))
+          if (documentedPackages.includes(match[1]))
+            found.push({ file: 'README.md', line: index + 1, name: match[1], imports: listOf(match[2]) });
+      });
+  const architecture = path.join(root, 'docs', 'architecture.md');
+  if (existsSync(architecture)) {
+    const lines = readFileSync(architecture, 'utf8').split('\n');
+    const heading = lines.findIndex((line) => line.startsWith('## The floors'));
+    const open = lines.findIndex((line, index) => index > heading && line.startsWith('```'));
+    for (let index = open + 1; heading >= 0 && open > 0 && index < lines.length; index += 1) {
+      if (lines[index].startsWith('```')) break;
+      const name = /^([a-z-]+)\s/.exec(lines[index])?.[1];
+      if (name === undefined || !documentedPackages.includes(name)) continue;
+      const arrow = /\(→ ([^)]+)\)\s*$/.exec(lines[index]);
+      const none = /\(no dependencies\)\s*$/.test(lines[index]);
+      found.push({
+        file: 'docs/architecture.md',
+        line: index + 1,
+        name,
+        imports: arrow !== null ? listOf(arrow[1]) : none ? [] : undefined,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * architecture.md's order of innovations' modules: the sentence `` `plan`, … < `grounding`, … < … ``
+ * after "inside `innovations`", each group between `<` one layer, named by paths under `src/`.
+ */
+export function documentedInnovationsLayers(root) {
+  const architecture = path.join(root, 'docs', 'architecture.md');
+  if (!existsSync(architecture)) return undefined;
+  const text = readFileSync(architecture, 'utf8');
+  const sentence = /inside `innovations` a module imports\s+lower layers only\s*—([\s\S]+?`)\.\s/i.exec(text);
+  if (sentence === null) return undefined;
+  const line = text.slice(0, sentence.index).split('\n').length;
+  const groups = sentence[1]
+    .split(/\s<\s/)
+    .map((group) =>
+      [...group.matchAll(/`([^`]+)`/g)].map((match) => match[1].replace(/\/\*\.ts$|\.ts$/g, '')),
+    );
+  return { line, groups };
+}
+
+/** Every place where the docs say something about the import graph that the code does not do. */
+export function checkDocumentedGraph(root) {
+  const violations = [];
+  const actual = packageImports(root);
+  const documented = documentedPackageImports(root);
+  for (const file of ['README.md', 'docs/architecture.md']) {
+    if (!existsSync(path.join(root, file))) continue;
+    for (const name of documentedPackages) {
+      const entries = documented.filter((entry) => entry.file === file && entry.name === name);
+      if (entries.length === 0)
+        violations.push({ file, line: 0, rule: `${file} does not say what ${name} imports` });
+      for (const entry of entries) {
+        const imports = actual.get(name) ?? [];
+        if (entry.imports === undefined)
+          violations.push({
+            file,
+            line: entry.line,
+            rule: `${name}'s line has no (→ …) nor (no dependencies)`,
+          });
+        else if (entry.imports.join(', ') !== imports.join(', '))
+          violations.push({
+            file,
+            line: entry.line,
+            rule: `says ${name} imports ${entry.imports.join(', ') || 'nothing'}; its sources import ${imports.join(', ') || 'nothing'}`,
+          });
+      }
+    }
+  }
+  const layers = documentedInnovationsLayers(root);
+  if (existsSync(path.join(root, 'docs', 'architecture.md'))) {
+    if (layers === undefined)
+      violations.push({
+        file: 'docs/architecture.md',
+        line: 0,
+        rule: 'no sentence "inside `innovations` a module imports lower layers only — `a`, … < `b` …."',
+      });
+    else {
+      const placed = layers.groups.map((group) => group.map((name) => ({ name, module: moduleOf(name) })));
+      for (const { name, module } of placed.flat())
+        if (module === undefined)
+          violations.push({
+            file: 'docs/architecture.md',
+            line: layers.line,
+            rule: `\`${name}\` is in no innovations module`,
+          });
+      const groupLayers = placed.map((group) => [...new Set(group.map(({ module }) => module?.layer))]);
+      groupLayers.forEach((layerSet, index) => {
+        if (layerSet.length > 1)
+          violations.push({
+            file: 'docs/architecture.md',
+            line: layers.line,
+            rule: `puts ${placed[index].map(({ name }) => name).join(', ')} on one layer; innovationsModules has layers ${layerSet.join(', ')}`,
+          });
+        if (index > 0 && !(layerSet[0] > groupLayers[index - 1][0]))
+          violations.push({
+            file: 'docs/architecture.md',
+            line: layers.line,
+            rule: `puts ${placed[index].map(({ name }) => name).join(', ')} above ${placed[index - 1].map(({ name }) => name).join(', ')}; innovationsModules does not`,
+          });
+      });
+      const named = new Set(placed.flat().map(({ module }) => module?.module));
+      for (const entry of innovationsModules)
+        if (entry.layer < 7 && !named.has(entry.module))
+          violations.push({
+            file: 'docs/architecture.md',
+            line: layers.line,
+            rule: `leaves out the innovations module ${entry.module} (${entry.paths.join(', ')})`,
+          });
+    }
+  }
+  return violations;
+}
+
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(
     process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..'),
   );
-  const violations = checkImportGraph(root);
+  const violations = [...checkImportGraph(root), ...checkDocumentedGraph(root)];
   for (const violation of violations)
-    console.log(`${violation.file}:${violation.line}  ${violation.specifier}  — ${violation.rule}`);
+    console.log(`${violation.file}:${violation.line}  ${violation.specifier ?? ''}  — ${violation.rule}`);
   console.log(
     violations.length === 0
       ? 'import graph: no violations'

@@ -3,13 +3,97 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkImportGraph, importsOf, moduleOf } from './import-graph.mjs';
+import { checkDocumentedGraph, checkImportGraph, importsOf, moduleOf } from './import-graph.mjs';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 describe('the import graph', () => {
   it('has no arrow from a lower package to a higher one, nor inside innovations from a lower module to a higher one', () => {
     expect(checkImportGraph(repositoryRoot)).toEqual([]);
+  });
+
+  it('is what README.md and docs/architecture.md say it is', () => {
+    expect(checkDocumentedGraph(repositoryRoot)).toEqual([]);
+  });
+});
+
+describe('checkDocumentedGraph', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'import-graph-docs-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const write = (file, text) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  };
+  for (const name of ['core', 'language-en', 'innovations', 'providers', 'capabilities'])
+    write(`packages/${name}/src/index.ts`, 'export {};\n');
+  write('packages/innovations/src/index.ts', "import { a } from '@rootweaver/core';\n");
+  // offline imports innovations from a source file; a test file's and a test helper's imports do not count.
+  write(
+    'packages/offline/src/build.ts',
+    "import { b } from '@rootweaver/innovations/selection';\nimport { c } from '@rootweaver/core';\n",
+  );
+  write('packages/offline/src/build.test.ts', "import { d } from '@rootweaver/providers';\n");
+  write('packages/offline/src/test/helper.ts', "import { e } from '@rootweaver/providers';\n");
+  const readme = (offline) =>
+    `Imports: \`core → nothing\`, \`language-en → nothing\`, \`innovations → core\`, \`providers → nothing\`,\n\`offline → ${offline}\`, \`capabilities → nothing\`.\n`;
+  const architecture = (offline, order) =>
+    [
+      '## The floors',
+      '',
+      '```',
+      'core           ports   (no dependencies)',
+      'language-en    English   (→ stemmer)',
+      'innovations    the engine   (→ core)',
+      'providers      adapters',
+      `offline        builds   (→ ${offline})`,
+      'capabilities   the capability   (→ nothing)',
+      '```',
+      '',
+      `Inside \`innovations\` a module imports lower layers only — ${order}. And more.`,
+      '',
+    ].join('\n');
+  const order =
+    '`plan`, `compaction`, `extraction`, `config` < `grounding`, `composition`, `selection` < `rule-decomposer` < `policy` < engine services (`engine/*.ts`) < `engine/planners` < `engine/multi-hop-rag.ts`';
+
+  it('passes docs that list what the sources import, external packages and test imports aside', () => {
+    write('README.md', readme('core, innovations'));
+    write(
+      'docs/architecture.md',
+      architecture('innovations, core', order).replace('adapters', 'adapters   (no dependencies)'),
+    );
+    expect(checkDocumentedGraph(root)).toEqual([]);
+  });
+
+  it('fails a doc that leaves out an import the sources make, or lists one they do not', () => {
+    write('README.md', readme('core'));
+    write('docs/architecture.md', architecture('core, innovations, providers', order));
+    const rules = checkDocumentedGraph(root).map(
+      (violation) => `${violation.file}:${violation.line} ${violation.rule}`,
+    );
+    expect(rules).toEqual([
+      'README.md:2 says offline imports core; its sources import core, innovations',
+      "docs/architecture.md:7 providers's line has no (→ …) nor (no dependencies)",
+      'docs/architecture.md:8 says offline imports core, innovations, providers; its sources import core, innovations',
+    ]);
+  });
+
+  it('fails an order of innovations modules that is not innovationsModules, or leaves one out', () => {
+    write('README.md', readme('core, innovations'));
+    write(
+      'docs/architecture.md',
+      architecture(
+        'core, innovations',
+        '`plan`, `policy` < `compaction` < `grounding`, `composition`, `selection` < `rule-decomposer` < `engine/planners` < `engine/multi-hop-rag.ts`',
+      ).replace('adapters', 'adapters   (no dependencies)'),
+    );
+    const rules = checkDocumentedGraph(root).map((violation) => violation.rule);
+    expect(rules).toEqual([
+      'puts plan, policy on one layer; innovationsModules has layers 0, 3',
+      'puts compaction above plan, policy; innovationsModules does not',
+      'leaves out the innovations module extraction (extraction)',
+      'leaves out the innovations module config (config)',
+      'leaves out the innovations module engine services (engine)',
+    ]);
   });
 });
 

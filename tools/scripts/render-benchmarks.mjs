@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Renders the JSON report of `vitest bench --run --outputJson bench-results.json` as docs/benchmarks.md.
+// Renders the JSON report of `vitest bench --run --outputJson bench-results.json` as docs/benchmarks.md,
+// and the README's headline table (between `<!-- bench-headline:begin -->` and `<!-- bench-headline:end -->`)
+// from the same report, so every figure there comes from one run, with its command, date and load.
 // Plain Node ESM, no dependencies. Usage (from anywhere):
 //   node tools/scripts/render-benchmarks.mjs [input.json] [output.md] [--command "<how the report was made>"]
 // Relative paths resolve against the repository root. Fields missing from the JSON render as "—".
@@ -10,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { positionals, commandOption } = parseArguments(process.argv.slice(2));
+const { positionals, commandOption, noReadme } = parseArguments(process.argv.slice(2));
 const inputPath = path.resolve(repositoryRoot, positionals[0] ?? 'bench-results.json');
 const outputPath = path.resolve(repositoryRoot, positionals[1] ?? 'docs/benchmarks.md');
 const command =
@@ -20,18 +22,21 @@ const command =
 function parseArguments(values) {
   const positionals = [];
   let commandOption;
+  let noReadme = false;
   for (let index = 0; index < values.length; index++) {
     const value = values[index];
     if (value === '--command') {
       commandOption = values[index + 1];
       index++;
+    } else if (value === '--no-readme') {
+      noReadme = true;
     } else if (value.startsWith('--command=')) {
       commandOption = value.slice('--command='.length);
     } else {
       positionals.push(value);
     }
   }
-  return { positionals, commandOption };
+  return { positionals, commandOption, noReadme };
 }
 
 function readReport(file) {
@@ -190,6 +195,110 @@ function render(report) {
   ].join('\n');
 }
 
+/**
+ * The README's headline rows: what each one measures, the benchmark (by name) whose figures it shows,
+ * how to show them and the target. A benchmark missing from the report (its data absent, or skipped)
+ * renders as "not in this run".
+ */
+export const headlineRows = [
+  {
+    what: 'compaction as the engine runs it: `compactBlocks` + render, 100 lines / 7,930 chars, to 2,000',
+    bench: 'compactBlocks + renderContext + renderCompactedContext, maxChars 2000',
+    show: 'rate',
+    target: '≥ 20,000/s',
+  },
+  {
+    what: '`compactContext(string)` alone, the same context',
+    bench: 'compact to maxChars 2000 (target ≥ 20,000/s)',
+    show: 'rate',
+    target: '—',
+  },
+  {
+    what: 'EmbeddedStore lexical query, 100k QA pairs',
+    bench: 'lexical search topK=10 (100,000)',
+    show: 'latency',
+    target: '≤ 2 ms',
+  },
+  {
+    what: 'EmbeddedStore dense query, 100k × 384',
+    bench: 'dense search topK=10 (100k × 384)',
+    show: 'latency',
+    target: '≤ 1 ms',
+  },
+  {
+    what: 'EmbeddedStore lexical upsert, 5,000 new pairs in one call',
+    bench: 'upsert 5000 new QA pairs in one call',
+    show: 'latency',
+    target: '≥ 20,000 pairs/s (≤ 250 ms)',
+  },
+  {
+    what: 'rule-based build of musique (4,013 passages) into the EmbeddedStore',
+    bench:
+      'into EmbeddedStore with checkpoints (what `rootweaver index build` does before training its selector)',
+    show: 'latency',
+    target: '≥ 500 passages/s (≤ 8 s)',
+  },
+  {
+    what: 'import of 2wiki `kb.gpt4.jsonl` (14,517 pairs)',
+    bench: 'into EmbeddedStore (without training the selector)',
+    show: 'latency',
+    target: '≤ 5 s',
+  },
+  {
+    what: 'non-LLM time per question on the real path (index extractor, answer policy, embedded store; 2wiki dev questions, recorded plans, or a generated index of that size)',
+    bench: 'one question (the index’s extractor, default answer policy, embedded store)',
+    show: 'latency',
+    target: 'p50 ≤ 10 ms',
+  },
+  {
+    what: '`rootweaver serve`, JSON, cold: each distinct sample question the first time a fresh server sees it',
+    bench: 'JSON, cold: each distinct question the first time a fresh server sees it',
+    show: 'latency',
+    target: '—',
+  },
+  {
+    what: '`rootweaver serve`, JSON, warm: the same questions again',
+    bench: 'JSON, warm: the same questions again on that server',
+    show: 'latency',
+    target: '—',
+  },
+  {
+    what: '`rootweaver serve`, Server-Sent Events to `finished`, warm',
+    bench: 'Server-Sent Events to the finished event, warm',
+    show: 'latency',
+    target: '—',
+  },
+];
+
+function findBenchmark(report, name) {
+  for (const file of asArray(report?.files))
+    for (const group of asArray(file?.groups))
+      for (const benchmark of asArray(group?.benchmarks)) if (benchmark?.name === name) return benchmark;
+  return undefined;
+}
+
+/** The README's headline table, every figure read from `report`. */
+export function renderHeadline(report, { date, load, commandText }) {
+  const lines = [
+    `<!-- bench-headline:begin --> (generated by \`tools/scripts/render-benchmarks.mjs\` from \`${commandText}\`, ${date}, load average ${load}; do not edit)`,
+    '',
+    '| what | measured | target |',
+    '|---|---|---|',
+  ];
+  for (const row of headlineRows) {
+    const benchmark = findBenchmark(report, row.bench);
+    let measured = 'not in this run';
+    if (benchmark !== undefined && isNumber(benchmark.median) && benchmark.median > 0)
+      measured =
+        row.show === 'rate'
+          ? `${formatRate(1000 / benchmark.median)}/s at the median`
+          : `median ${formatMilliseconds(benchmark.median)} ms, p99 ${formatMilliseconds(benchmark.p99)} ms`;
+    lines.push(`| ${escapeCell(row.what)} | ${measured} | ${escapeCell(row.target)} |`);
+  }
+  lines.push('', '<!-- bench-headline:end -->');
+  return lines.join('\n');
+}
+
 // Keep the sections `pnpm bench:peers`, `pnpm bench:build` and `pnpm bench:soak` write (between their markers).
 let keptSections = [];
 try {
@@ -198,5 +307,20 @@ try {
 } catch {
   // no page yet
 }
-writeFileSync(outputPath, `${[render(readReport(inputPath)).trimEnd(), ...keptSections].join('\n\n')}\n`);
+const report = readReport(inputPath);
+writeFileSync(outputPath, `${[render(report).trimEnd(), ...keptSections].join('\n\n')}\n`);
 console.log(`render-benchmarks: wrote ${path.relative(process.cwd(), outputPath) || outputPath}`);
+if (!noReadme) {
+  const readmePath = path.join(repositoryRoot, 'README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const block = /<!-- bench-headline:begin -->[\s\S]*?<!-- bench-headline:end -->/;
+  if (!block.test(readme))
+    fail('README.md has no <!-- bench-headline:begin --> … <!-- bench-headline:end --> block to fill.');
+  const headline = renderHeadline(report, {
+    date: new Date().toISOString().slice(0, 10),
+    load: os.loadavg()[0].toFixed(1),
+    commandText: command.replace(/\s+#.*$/, ''),
+  });
+  writeFileSync(readmePath, readme.replace(block, headline));
+  console.log('render-benchmarks: wrote the headline table of README.md');
+}

@@ -17,7 +17,6 @@ export type RootweaverErrorCode =
   | 'model-load-failed'
   | 'corpus-invalid'
   | 'index-build-failed'
-  | 'flag-source-failed'
   | 'not-found'
   | 'aborted';
 
@@ -27,13 +26,23 @@ export interface RootweaverErrorOptions {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+/** Set on every RootweaverError under `Symbol.for`, so one installed copy of @rootweaver/core knows another's errors. */
+const rootweaverErrorMarker = Symbol.for('rootweaver.error');
+
 /**
  * The one error type rootweaver throws. `message` says what went wrong and how to fix it;
  * `code` is stable for programs. Messages never contain API keys: see `redactSecrets`.
+ *
+ * An application can end up with two copies of `@rootweaver/core` (one under each package that
+ * depends on it), and a class of one copy is not the class of the other. So an error is recognised
+ * by its marker as well: `RootweaverError.isInstance(value)`, `isRootweaverError(value, code?)` and
+ * `value instanceof RootweaverError` are true for an error made by any copy.
  */
 export class RootweaverError extends Error {
   readonly code: RootweaverErrorCode;
   readonly details: Readonly<Record<string, unknown>>;
+  /** The marker `isInstance` reads; the same symbol in every copy (`Symbol.for`). */
+  readonly [rootweaverErrorMarker] = true as const;
 
   constructor(code: RootweaverErrorCode, message: string, options: RootweaverErrorOptions = {}) {
     super(redactSecrets(message), options.cause === undefined ? undefined : { cause: options.cause });
@@ -41,10 +50,28 @@ export class RootweaverError extends Error {
     this.code = code;
     this.details = options.details ?? {};
   }
+
+  /** True for a RootweaverError of this copy of @rootweaver/core or of any other. */
+  static isInstance(value: unknown): value is RootweaverError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [rootweaverErrorMarker]?: unknown })[rootweaverErrorMarker] === true
+    );
+  }
+
+  /** `instanceof RootweaverError` asks the marker, so it holds across copies too (a subclass: the prototype chain). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof, maybe a subclass
+    return this === RootweaverError
+      ? RootweaverError.isInstance(value)
+      : // biome-ignore lint/complexity/noThisInStatic: as above
+        Function.prototype[Symbol.hasInstance].call(this, value);
+  }
 }
 
 export function isRootweaverError(value: unknown, code?: RootweaverErrorCode): value is RootweaverError {
-  return value instanceof RootweaverError && (code === undefined || value.code === code);
+  return RootweaverError.isInstance(value) && (code === undefined || value.code === code);
 }
 
 const secretPatterns: readonly RegExp[] = [

@@ -1,21 +1,20 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OpenAICompatibleTestServer } from '@rootweaver/providers/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSampleIndex } from './sample-index.js';
+import { buildCli, buildCliTimeoutMs, builtCliPath } from './test/built-cli.js';
 
 // Issue 16: usage errors and interrupted runs exit non-zero, and an interrupted run ends at once.
-const built = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const hasBuild = existsSync(built);
+const built = builtCliPath;
+// Built from the sources before any test here runs (once per vitest run): never a stale dist/.
+beforeAll(buildCli, buildCliTimeoutMs);
 const llm = new OpenAICompatibleTestServer();
 let index: string;
 
 beforeAll(async () => {
-  if (!hasBuild) return;
   await llm.start();
   index = (await ensureSampleIndex({ cacheDirectory: await mkdtemp(join(tmpdir(), 'rw-exit-')) })).directory;
 });
@@ -23,7 +22,7 @@ afterAll(async () => {
   await llm.close();
 });
 
-describe.skipIf(!hasBuild)('exit codes of the built binary', () => {
+describe('exit codes of the built binary', () => {
   it('no command is a usage error: help on stderr, exit 2', () => {
     const bare = spawnSync(process.execPath, [built], {
       encoding: 'utf8',

@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, buildCliTimeoutMs, builtCliPath } from './test/built-cli.js';
 
-const built = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const hasBuild = existsSync(built);
-if (!hasBuild) console.log(`skipping the spawned CLI test: ${built} is not built (run pnpm build).`);
+const built = builtCliPath;
+// Built from the sources before any test here runs (once per vitest run): never a stale dist/.
+beforeAll(buildCli, buildCliTimeoutMs);
 
 function rootweaver(...args: string[]) {
   return spawnSync(process.execPath, [built, ...args], {
@@ -14,7 +13,7 @@ function rootweaver(...args: string[]) {
   });
 }
 
-describe.skipIf(!hasBuild)('the built rootweaver binary (spawned)', () => {
+describe('the built rootweaver binary (spawned)', () => {
   it('prints its version and help', () => {
     const version = rootweaver('--version');
     expect(version.status).toBe(0);

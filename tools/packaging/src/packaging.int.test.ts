@@ -103,7 +103,8 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
     const demo = cliOk(['demo', '--quiet']);
     const summary = /answer-contains: (\d+)\/(\d+) golden questions/.exec(demo.stdout);
     expect(summary?.[2]).toBe('15');
-    expect(Number(summary?.[1])).toBeGreaterThanOrEqual(5);
+    // the checkout's demo floor (tools/cli/src/commands/demo-command.test.ts): 12 of 15 measured, less one
+    expect(Number(summary?.[1])).toBeGreaterThanOrEqual(11);
     expect(existsSync(join(project, '.rootweaver', 'sample-index'))).toBe(true);
   });
 

@@ -30,7 +30,6 @@ const statusByCode: Readonly<Record<RootweaverErrorCode, number>> = {
   'store-corrupt': 503,
   'dimension-mismatch': 503,
   'model-load-failed': 503,
-  'flag-source-failed': 503,
   'corpus-invalid': 503,
   'index-build-failed': 503,
   aborted: 503,

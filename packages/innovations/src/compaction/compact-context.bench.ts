@@ -1,6 +1,7 @@
 import { seededRandom } from '@rootweaver/core';
 import { afterAll, bench, describe } from 'vitest';
-import { type CompactContextOptions, compactContext } from './compact-context.js';
+import { type CompactContextOptions, compactBlocks, compactContext } from './compact-context.js';
+import { type ContextBlock, renderCompactedContext, renderContext } from './context-blocks.js';
 import { reasoningKeyTermSet, selectOpenSubQueries } from './key-terms.js';
 
 const vocabulary = (
@@ -12,11 +13,18 @@ const vocabulary = (
 
 /** Five hop blocks of 20 lines each (a `From query` header, then ~80-character fact lines), `\n\n` between. */
 function generateContext(): string {
+  return generateBlocks()
+    .map((block) => [`From query: ${block.subQuestion}`, ...block.lines].join('\n'))
+    .join('\n\n');
+}
+
+/** The same context as the engine holds it: one block per hop, its sub-question and its fact lines. */
+function generateBlocks(): ContextBlock[] {
   const random = seededRandom(77);
-  const blocks: string[] = [];
+  const blocks: ContextBlock[] = [];
   for (let hop = 0; hop < 5; hop++) {
-    const lines = [`From query ${hop + 1}: what did hop ${hop + 1} ask about Nolan and Inception?`];
-    while (lines.length < 20) {
+    const lines: string[] = [];
+    while (lines.length < 19) {
       const words: string[] = [];
       let length = 0;
       while (length < 76) {
@@ -26,12 +34,13 @@ function generateContext(): string {
       }
       lines.push(`${words.join(' ')}.`);
     }
-    blocks.push(lines.join('\n'));
+    blocks.push({ subQuestion: `what did hop ${hop + 1} ask about Nolan and Inception?`, lines });
   }
-  return blocks.join('\n\n');
+  return blocks;
 }
 
 const context = generateContext();
+const blocks = generateBlocks();
 const lineCount = context.split('\n').filter((line) => line.trim() !== '').length;
 // The first is answered by the context (5 of 5 key terms occur); the other three stay open.
 const subQueries = [
@@ -80,6 +89,28 @@ describe(`compactContext: ${lineCount} non-blank lines, ${context.length} chars,
 
   bench('select open sub-queries against the full context (keyterm planner, per hop)', () => {
     selectOpenSubQueries(subQueries, reasoningKeyTermSet(context));
+  });
+});
+
+/** What the engine does per question (MultiHopRAG.gather): compact the blocks, render the full context, and the compacted one when something was cut. */
+function compactAsTheEngineDoes(maxChars: number): string {
+  const compaction = compactBlocks(blocks, { ...options, maxChars });
+  const full = renderContext(blocks);
+  return compaction.compacted ? renderCompactedContext(compaction.blocks) : full;
+}
+
+describe(`compaction as the engine runs it (compactBlocks + render): ${blocks.length} blocks, ${lineCount} non-blank lines, ${context.length} chars`, () => {
+  bench('compactBlocks + renderContext + renderCompactedContext, maxChars 2000', () => {
+    compactAsTheEngineDoes(2000);
+  });
+
+  bench('compactBlocks + renderContext + renderCompactedContext, maxChars 500', () => {
+    compactAsTheEngineDoes(500);
+  });
+
+  bench('compactBlocks + renderContext, disabled (the synthesis context is the full one)', () => {
+    compactBlocks(blocks, { ...options, enabled: false });
+    renderContext(blocks);
   });
 });
 

@@ -1,5 +1,10 @@
 import type { AnswerExtractor, SearchHit } from '@rootweaver/core';
-import { compactBlocks } from '../compaction/index.js';
+import {
+  type ContextBlock,
+  compactBlocks,
+  renderCompactedContext,
+  renderContext,
+} from '../compaction/index.js';
 
 /**
  * An invented passage and its pairs: enough text of every shape the extractor reads (names, dates,
@@ -61,17 +66,21 @@ export async function warmUpEngine(extractor: AnswerExtractor, signal?: AbortSig
       ...(signal === undefined ? {} : { signal }),
     });
   }
-  compactBlocks(
-    [
-      { subQuestion: warmUpQuestions[0] ?? '', lines: ['Answer: Tessaly Marrow', `[1] ${passage}`] },
-      { subQuestion: warmUpQuestions[3] ?? '', lines: ['Answer: unresolved', `[2] ${passage}`] },
-    ],
-    {
+  // The engine's compaction step as a question runs it: compact the blocks, render the full context
+  // and, when something was cut, the compacted one — once with a budget that cuts, once with one that fits.
+  const blocks: readonly ContextBlock[] = [
+    { subQuestion: warmUpQuestions[0] ?? '', lines: ['Answer: Tessaly Marrow', `[1] ${passage}`] },
+    { subQuestion: warmUpQuestions[3] ?? '', lines: ['Answer: unresolved', `[2] ${passage}`] },
+  ];
+  for (const maxChars of [200, 2_000]) {
+    const compaction = compactBlocks(blocks, {
       enabled: true,
-      maxChars: 200,
+      maxChars,
       openSubQueries: [warmUpQuestions[3] ?? ''],
       query: warmUpQuestions[1] ?? '',
-    },
-  );
+    });
+    renderContext(blocks);
+    if (compaction.compacted) renderCompactedContext(compaction.blocks);
+  }
   return performance.now() - started;
 }

@@ -2,10 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemoryStore } from '@rootweaver/core/test';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { EmbeddedStore } from '../store/embedded-store.js';
 import { QdrantStore } from '../store/qdrant-store.js';
-import { describeKnowledgeStoreContract } from './knowledge-store.contract.js';
+import {
+  describeKnowledgeStoreContract,
+  type KnowledgeStoreFactoryOptions,
+} from './knowledge-store.contract.js';
+import { QdrantStandIn } from './qdrant/qdrant-stand-in.js';
 
 const root = mkdtempSync(join(tmpdir(), 'rootweaver-store-contract-'));
 let counter = 0;
@@ -27,20 +31,20 @@ describeKnowledgeStoreContract('EmbeddedStore', async ({ embedder }) => {
   });
 });
 
-const qdrantUrl = process.env.QDRANT_URL;
-if (qdrantUrl === undefined || qdrantUrl.trim() === '') {
-  console.log(
-    'QdrantStore contract skipped: set QDRANT_URL (e.g. http://127.0.0.1:6333) to run it against a server.',
-  );
-  describe.skip('KnowledgeStore contract: QdrantStore (set QDRANT_URL to run)', () => {
-    it('needs a Qdrant server', () => {});
-  });
-} else {
-  const run = `${process.pid}-${Date.now()}`;
-  describeKnowledgeStoreContract('QdrantStore', async ({ embedder }) => {
+// QdrantStore against the local stand-in of Qdrant's REST API (every request and response validated
+// against Qdrant's OpenAPI schema; qdrant/qdrant-stand-in.ts says what it cannot prove), always.
+const standIn = new QdrantStandIn();
+beforeAll(() => standIn.start());
+afterAll(async () => {
+  await standIn.close();
+  expect(standIn.violations).toEqual([]);
+});
+const qdrantStore =
+  (url: string, run: string) =>
+  async ({ embedder }: KnowledgeStoreFactoryOptions) => {
     counter += 1;
     const store = new QdrantStore({
-      url: qdrantUrl,
+      url,
       collection: `rootweaver-contract-${run}-${counter}`,
       ...(embedder === undefined ? {} : { embedder }),
     });
@@ -49,5 +53,19 @@ if (qdrantUrl === undefined || qdrantUrl.trim() === '') {
       await store.drop();
     };
     return store;
-  });
-}
+  };
+describeKnowledgeStoreContract('QdrantStore (stand-in)', async (options) =>
+  qdrantStore(standIn.url, `${process.pid}`)(options),
+);
+
+// And against a real Qdrant server where QDRANT_URL names one.
+const qdrantUrl = process.env.QDRANT_URL;
+if (qdrantUrl === undefined || qdrantUrl.trim() === '')
+  console.log(
+    'QdrantStore against a live server: set QDRANT_URL (e.g. http://127.0.0.1:6333) to run it too.',
+  );
+else
+  describeKnowledgeStoreContract(
+    'QdrantStore (live)',
+    qdrantStore(qdrantUrl, `${process.pid}-${Date.now()}`),
+  );

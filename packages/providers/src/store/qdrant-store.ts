@@ -162,6 +162,13 @@ export class QdrantStore implements KnowledgeStore {
     }
     const code = status(lastError);
     const message = lastError instanceof Error ? lastError.message : String(lastError);
+    if (code === 401 || code === 403) {
+      throw new RootweaverError(
+        'invalid-config',
+        `Qdrant at ${this.url} refused ${what} (HTTP ${code}): its API key is missing or wrong. Set QDRANT_API_KEY (or the apiKey option) to a key of that server.`,
+        { cause: lastError },
+      );
+    }
     if (code !== undefined && code < 500 && code !== 429) {
       throw new RootweaverError(
         'invalid-input',

@@ -7,6 +7,8 @@ import { createRecordingIo } from '../test-io.js';
 import { runDemoWith } from './demo-command.js';
 
 const signal = new AbortController().signal;
+/** The demo's measured score less one (see the test). */
+const demoFloor = 11;
 
 describe('rootweaver demo (in process, no LLM)', () => {
   it('builds the sample index, answers the 15 golden questions, then reuses the index', async () => {
@@ -26,13 +28,14 @@ describe('rootweaver demo (in process, no LLM)', () => {
     expect(result.scored).toBe(15);
     expect(result.llmCalls).toBe(0);
     expect(out).toContain(`answer-contains: ${result.hits}/15 golden questions`);
-    // The single-fact negatives at least must be right with no LLM at all.
-    expect(result.hits).toBeGreaterThanOrEqual(5);
+    // A floor near what it scores: `pnpm demo` answered 12 of 15 with no LLM (2026-12-03); one less
+    // than that fails, so a change that costs the demo two answers is seen here, not in a release.
+    expect(result.hits).toBeGreaterThanOrEqual(demoFloor);
 
     const again = createRecordingIo({ env: { ROOTWEAVER_CACHE_DIR: cache } });
     await runDemoWith(['--quiet'], again, signal);
     expect(again.out()).toContain('(reused, corpus unchanged)');
-  });
+  }, 300_000); // it builds the sample index: a minute on a loaded 2-core machine
 });
 
 describe('rootweaver demo with an LLM (local OpenAI-compatible server)', () => {

@@ -3,17 +3,18 @@ import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { acquireIndexLock } from '@rootweaver/offline';
 import { EmbeddedStore } from '@rootweaver/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexFileNames } from '../index-integrity.js';
+import { buildCli, buildCliTimeoutMs, builtCliPath } from '../test/built-cli.js';
 
 // Issue 16 part 5: `index build` and `index update` killed with SIGKILL at five points, damaged
 // index files, two builds into one --out. Each ends in the index an uninterrupted build makes, or a
 // clear one-line error naming the fix; `ask` and `serve` never load a half-built or damaged index.
-const built = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-const hasBuild = existsSync(built);
+const built = builtCliPath;
+// Built from the sources before any test here runs (once per vitest run): never a stale dist/.
+beforeAll(buildCli, buildCliTimeoutMs);
 let workspace: string;
 let corpus: string;
 let changedCorpus: string;
@@ -111,7 +112,6 @@ async function expectRefused(directory: string, pattern: RegExp): Promise<void> 
 }
 
 beforeAll(async () => {
-  if (!hasBuild) return;
   workspace = await mkdtemp(join(tmpdir(), 'rw-durability-'));
   corpus = join(workspace, 'corpus.jsonl');
   changedCorpus = join(workspace, 'corpus-changed.jsonl');
@@ -142,7 +142,7 @@ afterAll(async () => {
   if (workspace !== undefined) await rm(workspace, { recursive: true, force: true });
 });
 
-describe.skipIf(!hasBuild)('index durability under abuse', () => {
+describe('index durability under abuse', () => {
   it('kill -9 at five points of index build and index update: ask refuses, a rerun ends in the uninterrupted index', async () => {
     const buildDirectory = join(workspace, 'killed-build');
     const log = join(buildDirectory, indexFileNames.checkpoint);

@@ -1,26 +1,24 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { answerContains, loadGoldenSet } from '@rootweaver/eval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goldenSetPath } from '../repo-root.js';
 import { ensureSampleIndex } from '../sample-index.js';
+import { buildCli, buildCliTimeoutMs, builtCliPath } from '../test/built-cli.js';
 
 // The built CLI (`rootweaver mcp`) spawned over stdio and driven by the official SDK's client.
-const builtCli = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-const missingBuild = !existsSync(builtCli);
-if (missingBuild) console.warn(`mcp-command.test: skipped — build the CLI first (pnpm build): ${builtCli}`);
+const builtCli = builtCliPath;
+// Built from the sources before any test here runs (once per vitest run): never a stale dist/.
+beforeAll(buildCli, buildCliTimeoutMs);
 
 let client: Client | undefined;
 let transport: StdioClientTransport | undefined;
 let stderr = '';
 
 beforeAll(async () => {
-  if (missingBuild) return;
   const cache = await mkdtemp(join(tmpdir(), 'rw-mcp-'));
   const index = (await ensureSampleIndex({ cacheDirectory: cache })).directory;
   transport = new StdioClientTransport({
@@ -50,7 +48,7 @@ type AskContent = {
   llm_calls: number;
 };
 
-describe.skipIf(missingBuild)('rootweaver mcp (stdio, official SDK client)', () => {
+describe('rootweaver mcp (stdio, official SDK client)', () => {
   it('lists the ask and search tools with their schemas', async () => {
     const { tools } = await (client as Client).listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'search']);

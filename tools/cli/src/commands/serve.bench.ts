@@ -1,20 +1,34 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { loadGoldenSet } from '@rootweaver/eval';
 import { afterAll, bench, describe } from 'vitest';
 import { goldenSetPath } from '../repo-root.js';
+import { buildCli, builtCliPath } from '../test/built-cli.js';
 
-// `rootweaver serve` as users run it (the built CLI, its own process, default settings: the sample
-// corpus, the access log on) answering one golden question over loopback, one request at a time:
-// p50 latency as JSON and as Server-Sent Events (to the `finished` event). 200 measured requests each.
+// `rootweaver serve` as users run it (the CLI built from the sources, its own process, default
+// settings: the sample corpus, the access log on) answering over loopback, one request at a time,
+// every distinct question of the sample's golden set and demo questions: cold — each question the
+// first time a fresh server sees it (nothing of it in any cache, the process's code not yet compiled
+// for it) — and warm, the same questions again on that server, as JSON and as Server-Sent Events
+// (to the `finished` event). p50/p95 per pass are printed as `[bench] serve …` lines.
 
-const builtCli = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const builtCli = builtCliPath;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
 let server: ChildProcess | undefined;
 let base: string | undefined;
-let question = '';
+const golden = await loadGoldenSet(goldenSetPath);
+const questions = [
+  ...new Set([
+    ...golden.questions.map((entry) => entry.query),
+    ...(golden.demo_questions ?? []).map((entry) => entry.query),
+  ]),
+];
+let next = 0;
+const nextQuestion = (): string => {
+  const question = questions[next % questions.length] ?? '';
+  next += 1;
+  return question;
+};
 
 function percentile(samples: readonly number[], fraction: number): number {
   const sorted = [...samples].sort((left, right) => left - right);
@@ -23,11 +37,8 @@ function percentile(samples: readonly number[], fraction: number): number {
 
 async function start(): Promise<string> {
   if (base !== undefined) return base;
-  if (!existsSync(builtCli)) throw new Error(`build the CLI first (pnpm build): ${builtCli} is missing`);
-  const golden = await loadGoldenSet(goldenSetPath);
-  question =
-    golden.questions.find((candidate) => candidate.category === 'cross-document')?.query ??
-    'Which film was released first?';
+  await buildCli();
+  next = 0;
   const child = spawn(process.execPath, [builtCli, 'serve', '--port', '0'], {
     env: { PATH: process.env.PATH ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +71,7 @@ const askJson = async (url: string): Promise<void> => {
   const response = await fetch(`${url}/v1/ask`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ query: question }),
+    body: JSON.stringify({ query: nextQuestion() }),
   });
   const body = (await response.json()) as { answer?: string };
   if (response.status !== 200 || typeof body.answer !== 'string') throw new Error(`HTTP ${response.status}`);
@@ -70,18 +81,28 @@ const askStream = async (url: string): Promise<void> => {
   const response = await fetch(`${url}/v1/ask`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify({ query: question }),
+    body: JSON.stringify({ query: nextQuestion() }),
   });
   const text = await response.text();
   if (response.status !== 200 || !text.includes('event: finished'))
     throw new Error(`HTTP ${response.status}`);
 };
 
-describe('rootweaver serve: POST /v1/ask latency, sample corpus, one golden question (no LLM)', () => {
-  for (const [label, ask] of [
-    ['JSON answer', askJson],
-    ['Server-Sent Events, to the finished event', askStream],
-  ] as const) {
+const passes = [
+  // A fresh server: each distinct question once, in turn, the first time the server sees it.
+  {
+    label: 'JSON, cold: each distinct question the first time a fresh server sees it',
+    ask: askJson,
+    cold: true,
+    rounds: 1,
+  },
+  // The same server, the same questions again (every cache holding them), five rounds.
+  { label: 'JSON, warm: the same questions again on that server', ask: askJson, cold: false, rounds: 5 },
+  { label: 'Server-Sent Events to the finished event, warm', ask: askStream, cold: false, rounds: 5 },
+] as const;
+
+describe(`rootweaver serve: POST /v1/ask latency over the sample\u2019s ${questions.length} distinct questions (no LLM), cold and warm apart`, () => {
+  for (const { label, ask, cold, rounds } of passes) {
     const samples: number[] = [];
     bench(
       label,
@@ -92,19 +113,24 @@ describe('rootweaver serve: POST /v1/ask latency, sample corpus, one golden ques
         samples.push(performance.now() - started);
       },
       {
-        iterations: 200,
+        iterations: questions.length * rounds,
         time: 0,
-        warmupIterations: 20,
+        warmupIterations: 0,
         warmupTime: 0,
         setup: async (_task, mode) => {
+          if (mode !== 'run') return;
+          if (cold) {
+            server?.kill('SIGTERM');
+            server = undefined;
+            base = undefined;
+          }
           await start();
-          // Only the measured requests count, not the warm-up.
-          if (mode === 'run') samples.length = 0;
+          samples.length = 0;
         },
         teardown: (_task, mode) => {
           if (mode !== 'run' || samples.length === 0) return;
           console.log(
-            `[bench] serve ${label}: p50 ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${percentile(samples, 0.95).toFixed(2)} ms, p99 ${percentile(samples, 0.99).toFixed(2)} ms over ${samples.length} requests (${machine})`,
+            `[bench] serve ${label}: p50 ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${percentile(samples, 0.95).toFixed(2)} ms over ${samples.length} requests, ${questions.length} distinct questions (${machine})`,
           );
         },
       },

@@ -1,0 +1,38 @@
+// @ts-check
+// Mutation testing of the answer path (issue 27 part 1): `pnpm mutate` → reports/mutation/.
+// Each mutant of the folders below is run against the engine's tests (vitest.mutate.config.ts); a
+// mutant that survives is a change of the code no test can see.
+// `ROOTWEAVER_MUTATE=compaction,plan pnpm mutate` mutates only those folders of packages/innovations/src
+// (reports/mutation/<folders>.json, .html); grounding and extraction can be named too.
+const defaultFolders = ['compaction', 'plan', 'composition'];
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read by `pnpm mutate` (stryker), no turbo task
+const folders = (process.env.ROOTWEAVER_MUTATE ?? defaultFolders.join(','))
+  .split(',')
+  .map((folder) => folder.trim())
+  .filter((folder) => /^[a-z-]+$/.test(folder));
+const reportName = folders.join('-');
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts', related: true },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    ...folders.map((folder) => `packages/innovations/src/${folder}/**/*.ts`),
+    '!**/*.test.ts',
+    '!**/*.bench.ts',
+    '!**/index.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${reportName}.html` },
+  jsonReporter: { fileName: `reports/mutation/${reportName}.json` },
+  // A re-run tests only the mutants whose code or covering tests changed since the last run.
+  incremental: true,
+  incrementalFile: `reports/mutation/${reportName}.incremental.json`,
+  tempDirName: '.stryker-tmp',
+  ignorePatterns: ['reports', 'test-output', '.rootweaver', 'bench-results.json', '**/dist', '**/.turbo'],
+  concurrency: 2,
+  timeoutMS: 5_000,
+  thresholds: { high: 90, low: 80, break: null },
+};
