@@ -18,7 +18,7 @@ import {
   resolveMultiHopConfig,
   streamRun,
 } from '@rootweaver/innovations';
-import { Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import {
   type LoadedMultiHopConfig,
   loadMultiHopConfig,
@@ -27,6 +27,7 @@ import {
 import { createFlagSource } from '../flags/create-flag-source.js';
 import type { FlagContext, FlagSource } from '../flags/flag-source.js';
 import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
+import { loadPromClient } from '../load-on-use.js';
 import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
 import { createDefaultProviders, createEngine } from './create-engine.js';
 import { createQuestionRewriter } from './create-question-rewriter.js';
@@ -258,7 +259,7 @@ export class MultiHopCapability {
       return new MultiHopCapability({
         loaded,
         flagSource,
-        registry: options.registry ?? new Registry(),
+        registry: options.registry ?? new (loadPromClient().Registry)(),
         engine,
         ownedResources,
         extractorId: providers.extractor?.id ?? 'heuristic',
