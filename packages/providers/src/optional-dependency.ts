@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { RootweaverError } from '@rootweaver/core';
 
 /** The heavy dependencies this package loads only when asked to: optional peers of `@rootweaver/providers`. */
-export type OptionalDependency = 'onnxruntime-node' | '@qdrant/js-client-rest';
+export type OptionalDependency = 'onnxruntime-node' | '@qdrant/js-client-rest' | 'llama3-tokenizer-js';
 
 const requireFromHere = createRequire(import.meta.url);
 
@@ -39,6 +39,16 @@ export function requireOptionalDependency<Module>(
         `Install it next to rootweaver: npm install '${install}' (or pnpm add '${install}').`,
       { cause: error, details: { package: name } },
     );
+  }
+}
+
+/** Whether an optional peer is installed where this package can load it (resolved, not loaded). */
+export function isOptionalDependencyInstalled(name: OptionalDependency): boolean {
+  try {
+    requireFromHere.resolve(name);
+    return true;
+  } catch {
+    return false;
   }
 }
 
