@@ -27,6 +27,8 @@ describe('allCommands, the lazy registry', () => {
       expect(command.name).toBe(entry.name);
       expect(command.summary).toBe(entry.summary);
     },
+    // Importing a command the first time transforms its whole dependency tree: slow on a loaded machine.
+    120_000,
   );
 
   it('--version, --help and an unknown command import no command module', async () => {

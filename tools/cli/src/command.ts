@@ -41,7 +41,7 @@ export type CommandEntry = CliCommand | LazyCliCommand;
 
 /** The exit codes every command shares, as `--help` and the README list them. */
 export const commonExitCodes: readonly string[] = [
-  '0    done (also when the reader of stdout closed early, e.g. `| head`)',
+  '0    done (also when the reader of stdout stopped early, as `head` does)',
   '1    failed: the message on stderr says why and how to fix it',
   '2    usage error: an unknown command or flag, a missing or bad value',
   '130  interrupted (Ctrl-C) before the command finished',

@@ -18,7 +18,8 @@ export function readmeSections(checkout: string): Record<string, string> {
 export function eventTypes(checkout: string): string[] {
   const source = readFileSync(join(checkout, 'packages', 'core', 'src', 'vocabulary', 'answer.ts'), 'utf8');
   const start = source.indexOf('export type MultiHopEvent =');
-  if (start < 0) throw new Error('packages/core/src/vocabulary/answer.ts has no `export type MultiHopEvent =`');
+  if (start < 0)
+    throw new Error('packages/core/src/vocabulary/answer.ts has no `export type MultiHopEvent =`');
   const union = source.slice(start, source.indexOf(';\n', source.indexOf('finished', start)) + 1);
   return [...union.matchAll(/readonly type: '([a-z-]+)'/g)].map((match) => match[1] as string);
 }
@@ -76,7 +77,10 @@ export function readmeJsonShapes(checkout: string): Map<string, string[]> {
   for (const line of table.split('\n').slice(3)) {
     const [where, fields] = line.split('|').slice(1, 3);
     if (where === undefined || fields === undefined) continue;
-    shapes.set(where.trim(), [...fields.matchAll(/`([^`]+)`/g)].map((match) => match[1] as string));
+    shapes.set(
+      where.trim(),
+      [...fields.matchAll(/`([^`]+)`/g)].map((match) => match[1] as string),
+    );
   }
   return shapes;
 }

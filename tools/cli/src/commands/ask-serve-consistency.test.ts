@@ -134,13 +134,19 @@ describe.skipIf(cliCheckout === undefined)("the README's JSON shapes of an answe
     const shapes = readmeJsonShapes(cliCheckout as string);
     const fromAsk = await ask([]);
     const optional = ['refusal', 'forcedStop'];
-    expect(Object.keys(fromAsk).filter((key) => !optional.includes(key)).sort()).toEqual(
-      [...(shapes.get('`rootweaver ask --json`') ?? ['(missing row)'])].sort(),
-    );
+    expect(
+      Object.keys(fromAsk)
+        .filter((key) => !optional.includes(key))
+        .sort(),
+    ).toEqual([...(shapes.get('`rootweaver ask --json`') ?? ['(missing row)'])].sort());
     const fromServe = await serve([]);
     // The request asked for the trace: it is the one field beyond the README's list.
-    expect(Object.keys(fromServe).filter((key) => key !== 'trace').sort()).toEqual(
-      [...(shapes.get('`POST /v1/ask` (JSON, and the `finished` event\'s data)') ?? ['(missing row)'])]
+    expect(
+      Object.keys(fromServe)
+        .filter((key) => key !== 'trace')
+        .sort(),
+    ).toEqual(
+      [...(shapes.get("`POST /v1/ask` (JSON, and the `finished` event's data)") ?? ['(missing row)'])]
         .filter((field) => !field.startsWith('"'))
         .sort(),
     );

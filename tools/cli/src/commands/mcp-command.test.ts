@@ -79,7 +79,9 @@ describe.skipIf(missingBuild)('rootweaver mcp (stdio, official SDK client)', () 
     // The fields the README's "one answer, three JSON shapes" table names for MCP, no more, no fewer.
     if (cliCheckout !== undefined) {
       expect(Object.keys(content).sort()).toEqual(
-        [...(readmeJsonShapes(cliCheckout).get('MCP tool `ask` (structured content)') ?? ['(missing row)'])].sort(),
+        [
+          ...(readmeJsonShapes(cliCheckout).get('MCP tool `ask` (structured content)') ?? ['(missing row)']),
+        ].sort(),
       );
     }
     expect(answerContains(content.answer, comparison.expected_answer_contains)).toBe(1);

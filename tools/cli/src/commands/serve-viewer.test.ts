@@ -44,7 +44,8 @@ beforeAll(async () => {
       if (match?.[1] === undefined) throw new Error(`not listening yet: ${io.err()}`);
       base = match[1];
     },
-    { timeout: 400_000, interval: 100 },
+    // serve builds the sample index first (and trains its selector): minutes on a loaded shared machine.
+    { timeout: 240_000, interval: 100 },
   );
   userDataDirectory = await mkdtemp(join(tmpdir(), 'rw-chromium-'));
   browser = await launch({
@@ -62,7 +63,7 @@ beforeAll(async () => {
       '--disable-sync',
     ],
   });
-}, 450_000);
+}, 270_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -269,6 +270,6 @@ describe.skipIf(browserMissing || !existsSync(sampleCorpusPath))(
         headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
       });
       expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    }, 450_000);
+    }, 270_000);
   },
 );
