@@ -78,7 +78,9 @@ try {
   const samples = cases.map(() => [] as Sample[]);
   const loadBefore = loadavg();
   for (let round = 0; round < runs; round += 1) {
-    cases.forEach((entry, position) => samples[position]?.push(timeOnce(entry.args, env)));
+    cases.forEach((entry, position) => {
+      samples[position]?.push(timeOnce(entry.args, env));
+    });
   }
   const loadAfter = loadavg();
   const rows = cases.map((entry, position) => {

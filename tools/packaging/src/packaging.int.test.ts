@@ -137,7 +137,9 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
       const errors = `${checked.stdout}${checked.stderr}`
         .split('\n')
         .filter((line) => /error TS\d+/.test(line))
-        .filter((line) => !/TS2307: Cannot find module '(?:onnxruntime-node|@qdrant\/js-client-rest)'/.test(line));
+        .filter(
+          (line) => !/TS2307: Cannot find module '(?:onnxruntime-node|@qdrant\/js-client-rest)'/.test(line),
+        );
       expect(errors, moduleResolution).toEqual([]);
     }
   });

@@ -113,7 +113,11 @@ export function countPieceTokens(bytes: string, ranks: ReadonlyMap<string, numbe
 
 /** Pieces whose counts a counter remembers (words repeat: most pieces of a text were seen before). */
 const rememberedPieces = 20_000;
-const ascii = /^[\x00-\x7f]*$/;
+/** True when every character is ASCII (then the text is its own UTF-8). */
+const isAscii = (text: string): boolean => {
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+};
 
 /** A counter of an encoding's tokens in a text (special tokens such as `<|endoftext|>` count as text). */
 export function createBpeCount(name: BpeEncodingName): (text: string) => number {
@@ -127,7 +131,7 @@ export function createBpeCount(name: BpeEncodingName): (text: string) => number 
       let pieceCount = known.get(piece);
       if (pieceCount === undefined) {
         // ASCII is its own UTF-8: one byte a character, as latin1 holds it.
-        const bytes = ascii.test(piece) ? piece : Buffer.from(piece, 'utf8').toString('latin1');
+        const bytes = isAscii(piece) ? piece : Buffer.from(piece, 'utf8').toString('latin1');
         pieceCount = countPieceTokens(bytes, ranks);
         if (known.size >= rememberedPieces) known.clear();
         known.set(piece, pieceCount);
