@@ -164,7 +164,11 @@ export function checkImportGraph(root) {
         if (!specifier.startsWith('.')) continue;
         const resolved = resolveRelative(file, specifier);
         if (resolved === undefined) continue;
-        if (!resolved.startsWith(`${sourceRoot}${path.sep}`)) {
+        // The tools may share the repository's plain scripts (tools/scripts/*.mjs, no package of their own).
+        const sharedScript =
+          directory.startsWith(path.join(root, 'tools')) &&
+          resolved.startsWith(path.join(root, 'tools', 'scripts') + path.sep);
+        if (!resolved.startsWith(`${sourceRoot}${path.sep}`) && !sharedScript) {
           report(line, specifier, 'a relative import leaves its package: import the package by name');
           continue;
         }

@@ -74,9 +74,16 @@ export {
 export { toQaItem } from './index/qa-item.js';
 export {
   createProgressReporter,
+  formatSeconds,
+  type ProgressReporter,
   type ProgressReporterOptions,
-  type ProgressSnapshot,
 } from './progress/progress-reporter.js';
+export {
+  type StageHandle,
+  type StageProgress,
+  type StageTiming,
+  StageTracker,
+} from './progress/stage-tracker.js';
 export * from './selection/index.js';
 export { normaliseText } from './validation/normalise-text.js';
 export {

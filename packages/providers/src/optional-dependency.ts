@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { isModuleMissing, missingOptionalDependency } from '@rootweaver/core';
 
 /** The heavy dependencies this package loads only when asked to: optional peers of `@rootweaver/providers`. */
-export type OptionalDependency = 'onnxruntime-node' | '@qdrant/js-client-rest';
+export type OptionalDependency = 'onnxruntime-node' | '@qdrant/js-client-rest' | 'llama3-tokenizer-js';
 
 const requireFromHere = createRequire(import.meta.url);
 
@@ -40,4 +40,23 @@ export function requireOptionalDependency<Module>(
       cause: error,
     });
   }
+}
+
+/** Whether an optional peer is installed where this package can load it (resolved, not loaded). */
+export function isOptionalDependencyInstalled(name: OptionalDependency): boolean {
+  try {
+    requireFromHere.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isMissing(error: unknown, name: string): boolean {
+  if (error === null || typeof error !== 'object' || !('code' in error)) return false;
+  const message = error instanceof Error ? error.message : '';
+  return (
+    (error.code === 'MODULE_NOT_FOUND' || error.code === 'ERR_MODULE_NOT_FOUND') &&
+    message.includes(`'${name}'`)
+  );
 }

@@ -8,6 +8,7 @@ import { OpenAIEmbedder } from './llm/openai-embedder.js';
 import { EmbeddedStore } from './store/embedded-store.js';
 import {
   createTokenCounter,
+  llama3TokenizerInstalled,
   type TokenizerFamily,
   tokenizerFamilies,
   tokenizerFamilyForModel,
@@ -199,7 +200,9 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
       ? 'llm: none (set OPENAI_BASE_URL or OPENAI_API_KEY to enable)'
       : `llm: ${chatModel.modelId} at ${chatModel.baseURL}`,
     ...lines,
-    `tokens: ${family}`,
+    family === 'llama3' && !llama3TokenizerInstalled()
+      ? 'tokens: llama3, approximated with cl100k (npm install llama3-tokenizer-js for exact counts)'
+      : `tokens: ${family}`,
   ].join('\n');
 
   return {

@@ -5,7 +5,7 @@
 // index-build markers of docs/benchmarks.md.
 //
 //   node tools/bench/dist/index-build.js --corpus FILE [--workers 2] [--out docs/benchmarks.md]
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { buildIndex, type CorpusReadResult, RuleBasedGenerator, readCorpus } from '@rootweaver/offline';
 import { EmbeddedStore } from '@rootweaver/providers';
 import Database from 'better-sqlite3';
+import { writeBenchmarkSection } from './benchmark-page.js';
 
 // `pnpm <script> -- --flag` passes the `--` through: read what follows it as options.
 const { values } = parseArgs({
@@ -140,17 +141,7 @@ try {
   const section = lines.join('\n');
   const here = dirname(fileURLToPath(import.meta.url));
   const outPath = resolve(here, '..', '..', '..', values.out);
-  let page = '# Benchmarks\n';
-  try {
-    page = readFileSync(outPath, 'utf8');
-  } catch {
-    // a new page
-  }
-  const pattern = /<!-- index-build:begin -->[\s\S]*<!-- index-build:end -->/;
-  writeFileSync(
-    outPath,
-    pattern.test(page) ? page.replace(pattern, section) : `${page.trimEnd()}\n\n${section}\n`,
-  );
+  writeBenchmarkSection(outPath, 'index-build', section);
   console.log(section);
 } finally {
   rmSync(root, { recursive: true, force: true });

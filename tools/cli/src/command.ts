@@ -22,3 +22,27 @@ export interface CliCommand {
   readonly stopsOnSignal?: boolean;
   run(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<number>;
 }
+
+/**
+ * A command known by its name, summary and exit codes until it is used: `load` imports its module (and
+ * so its dependencies) only when it runs or its usage is asked for, so `rootweaver --version`, `--help`
+ * and each command load what they use and nothing else.
+ */
+export interface LazyCliCommand {
+  readonly name: string;
+  readonly summary: string;
+  /** The exit codes this command has beyond the common ones (`commonExitCodes`), e.g. `1: some passages failed`. */
+  readonly exitCodes?: readonly string[];
+  load(): Promise<CliCommand>;
+}
+
+/** What `runCli` dispatches to: a loaded command (tests pass these) or a lazy one (`allCommands`). */
+export type CommandEntry = CliCommand | LazyCliCommand;
+
+/** The exit codes every command shares, as `--help` and the README list them. */
+export const commonExitCodes: readonly string[] = [
+  '0    done (also when the reader of stdout stopped early, as `head` does)',
+  '1    failed: the message on stderr says why and how to fix it',
+  '2    usage error: an unknown command or flag, a missing or bad value',
+  '130  interrupted (Ctrl-C) before the command finished',
+];

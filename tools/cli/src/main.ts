@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { allCommands } from './all-commands.js';
+import { exitQuietlyOnClosedPipe } from './closed-pipe.js';
 import type { CliIo } from './command.js';
 import { runCli } from './run-cli.js';
 
@@ -10,6 +11,8 @@ const interrupt = (): void => {
   controller.abort(new Error('interrupted'));
 };
 process.on('SIGINT', interrupt);
+// `rootweaver demo | head -3`: the reader has what it wanted; stop quietly, as a Unix command does.
+exitQuietlyOnClosedPipe(process.stdout, process.stderr);
 
 const io: CliIo = {
   stdout: (text) => process.stdout.write(text),

@@ -109,6 +109,16 @@ function askResult(answer: MultiHopAnswer): z.infer<z.ZodObject<typeof askOutput
 }
 
 /**
+ * A text with its title in front, once: a QA pair's text already starts with its passage's title
+ * (`Title: question answer`), so it is shown as it is ("X: X: …" otherwise).
+ */
+export function titled(title: string, text: string): string {
+  const name = title.trim();
+  if (name === '' || text.startsWith(`${name}:`)) return text;
+  return `${name}: ${text}`;
+}
+
+/**
  * rootweaver as an MCP server (the official `@modelcontextprotocol/sdk`): two tools over one index —
  * `ask` (a multi-hop answer with its citations and hops) and `search` (the top-k atomic QA pairs for a
  * query). Each tool returns structured content (its `outputSchema`) and the same as readable text;
@@ -159,7 +169,9 @@ export function createRootweaverMcpServer(options: RootweaverMcpServerOptions): 
         const result = askResult(answer);
         const lines = [
           answer.refusal === undefined ? result.answer || '(no answer)' : `(no answer: ${answer.refusal})`,
-          ...result.citations.map((citation) => `[${citation.marker}] ${citation.title}: ${citation.text}`),
+          ...result.citations.map(
+            (citation) => `[${citation.marker}] ${titled(citation.title, citation.text)}`,
+          ),
         ];
         return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: result };
       } catch (error) {
@@ -202,7 +214,7 @@ export function createRootweaverMcpServer(options: RootweaverMcpServerOptions): 
           score: hit.score,
         }));
         const text =
-          hits.length === 0 ? '(no pairs found)' : hits.map((hit) => `${hit.title}: ${hit.text}`).join('\n');
+          hits.length === 0 ? '(no pairs found)' : hits.map((hit) => titled(hit.title, hit.text)).join('\n');
         return { content: [{ type: 'text', text }], structuredContent: { hits } };
       } catch (error) {
         return failure(error);

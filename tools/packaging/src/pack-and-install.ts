@@ -1,7 +1,7 @@
 import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { publishablePackages, workspaceRoot } from './workspace-packages.js';
+import { packRelease } from '../../scripts/release-pack.mjs';
 
 /**
  * An environment with nothing of the workspace in it: no NODE_PATH (pnpm's shims point it at the
@@ -55,44 +55,31 @@ export function runOk(
   return result;
 }
 
-/** `pnpm pack` of every publishable package into `destination`; returns package name → tarball path. */
+/**
+ * `pnpm release:pack`'s packing (tools/scripts/release-pack.mjs) into `destination`: every publishable
+ * package, checked to hold no `workspace:` range; returns package name → tarball path.
+ */
 export function packAll(destination: string): Map<string, string> {
-  mkdirSync(destination, { recursive: true });
-  const tarballs = new Map<string, string>();
-  for (const entry of publishablePackages()) {
-    const before = new Set(readdirSync(destination));
-    runOk('pnpm', ['pack', '--pack-destination', destination], {
-      cwd: join(workspaceRoot, entry.directory),
-      env: { ...cleanEnvironment() },
-    });
-    const created = readdirSync(destination).filter((file) => !before.has(file) && file.endsWith('.tgz'));
-    if (created.length !== 1)
-      throw new Error(`pnpm pack of ${entry.manifest.name} made ${created.join(', ')}`);
-    tarballs.set(entry.manifest.name, join(destination, created[0] ?? ''));
-  }
-  return tarballs;
+  const packed = packRelease(destination, { env: cleanEnvironment() });
+  return new Map([...packed].map(([name, entry]) => [name, entry.tarball]));
 }
 
 /**
- * A project outside the workspace that depends on every tarball, installed with plain npm (from the npm
- * cache when it can; the registry for what it lacks). The optional peers are not installed.
+ * A project outside the workspace with the tarballs installed as the README says: one plain
+ * `npm install TARBALL…` (from the npm cache when it can; the registry for what it lacks), nothing else
+ * in its package.json. The optional peers are not installed.
  */
 export function installTarballs(project: string, tarballs: ReadonlyMap<string, string>): Run {
   mkdirSync(project, { recursive: true });
-  const dependencies = Object.fromEntries([...tarballs].map(([name, path]) => [name, `file:${path}`]));
   writeFileSync(
     join(project, 'package.json'),
-    `${JSON.stringify(
-      // The tarballs' own @rootweaver/* dependencies (version 0.1.0) resolve to the same tarballs.
-      { name: 'rw-packaging-check', private: true, type: 'module', dependencies, overrides: dependencies },
-      null,
-      2,
-    )}\n`,
+    `${JSON.stringify({ name: 'rw-packaging-check', private: true, type: 'module' }, null, 2)}\n`,
   );
-  return runOk('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: project,
-    timeoutMs: 15 * 60_000,
-  });
+  return runOk(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.values()],
+    { cwd: project, timeoutMs: 15 * 60_000 },
+  );
 }
 
 export interface RunningProcess {

@@ -59,6 +59,17 @@ describe.each(publishablePackages().map((entry) => [entry.manifest.name, entry] 
       }
     });
 
+    it('reaches its types under moduleResolution node10 too: main, types and typesVersions match the exports', () => {
+      const root = manifest.exports?.['.'];
+      expect(manifest.main).toBe(root?.default);
+      expect(manifest.types).toBe(root?.types);
+      const subpaths = Object.entries(manifest.exports ?? {}).filter(([subpath]) => subpath !== '.');
+      for (const [subpath, conditions] of subpaths) {
+        expect(manifest.typesVersions?.['*']?.[subpath.slice(2)], subpath).toEqual([conditions.types]);
+      }
+      if (subpaths.length === 0) expect(manifest.typesVersions).toBeUndefined();
+    });
+
     it('depends only on published packages and pinned versions', () => {
       const publishable = new Set(publishablePackages().map((other) => other.manifest.name));
       for (const [name, version] of Object.entries(manifest.dependencies ?? {})) {
@@ -80,7 +91,7 @@ describe.each(publishablePackages().map((entry) => [entry.manifest.name, entry] 
 
 describe('@rootweaver/providers', () => {
   const providers = publishablePackages().find((entry) => entry.manifest.name === '@rootweaver/providers');
-  it.each(['onnxruntime-node', '@qdrant/js-client-rest'])(
+  it.each(['onnxruntime-node', '@qdrant/js-client-rest', 'llama3-tokenizer-js'])(
     'has %s as an optional peer (not installed by default), and the workspace tests against it',
     (name) => {
       const manifest = providers?.manifest;

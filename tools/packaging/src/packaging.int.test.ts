@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { writeTinyEncoder } from '@rootweaver/providers/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnvironment, installTarballs, packAll, type Run, runOk, start } from './pack-and-install.js';
+import { dependencyClosure, folderSize, megabytes, packagesSize } from './install-size.js';
+import {
+  cleanEnvironment,
+  installTarballs,
+  packAll,
+  type Run,
+  run,
+  runOk,
+  start,
+} from './pack-and-install.js';
 import { publishablePackages, workspaceRoot } from './workspace-packages.js';
 
 // Packs every package, installs the tarballs with plain npm into a project outside the checkout (no
@@ -23,6 +32,11 @@ const question = 'Who directed The Glass Orchard?';
 let scratch: string;
 let project: string;
 let rootweaver: string;
+let install: Run;
+
+/** Issue 26's limits for an npm-installed `node_modules`, in MB of 10^6 bytes on disk (what `du` counts). */
+const cliLimitMegabytes = 200;
+const libraryLimitMegabytes = 120;
 
 function cliOk(args: readonly string[], env: Record<string, string> = {}): Run {
   return runOk(process.execPath, [rootweaver, ...args], { cwd: project, env: cleanEnvironment(env) });
@@ -64,7 +78,7 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
     scratch = mkdtempSync(join(tmpdir(), 'rw-packaging-'));
     const tarballs = packAll(join(scratch, 'tarballs'));
     project = join(scratch, 'project');
-    installTarballs(project, tarballs);
+    install = installTarballs(project, tarballs);
     rootweaver = join(project, 'node_modules', '@rootweaver', 'cli', 'bin', 'rootweaver.js');
   }, 20 * 60_000);
 
@@ -78,6 +92,75 @@ describe.skipIf(!enabled)('rootweaver packed and installed with npm outside the 
     }
     expect(existsSync(join(project, 'node_modules', '.bin', 'rootweaver'))).toBe(true);
     expect(resolve(project).startsWith(resolve(workspaceRoot))).toBe(false);
+  });
+
+  it(`node_modules: the CLI's at most ${cliLimitMegabytes} MB, the library's (capabilities and its dependencies) at most ${libraryLimitMegabytes} MB`, () => {
+    const nodeModules = join(project, 'node_modules');
+    const cli = folderSize(nodeModules);
+    const library = packagesSize(dependencyClosure(nodeModules, '@rootweaver/capabilities'));
+    const line = (label: string, size: typeof cli): string =>
+      `${label}: ${megabytes(size.diskBytes)} on disk, ${megabytes(size.fileBytes)} in ${size.files} files`;
+    console.log(`${line('installed CLI node_modules', cli)}\n${line('the library alone', library)}`);
+    expect(cli.diskBytes / 1e6, line('the CLI', cli)).toBeLessThanOrEqual(cliLimitMegabytes);
+    expect(library.diskBytes / 1e6, line('the library', library)).toBeLessThanOrEqual(libraryLimitMegabytes);
+  });
+
+  it('npm installs every dependency without an engine warning (engines agree with Node 20)', () => {
+    expect(`${install.stdout}${install.stderr}`).not.toMatch(/EBADENGINE/);
+  });
+
+  it('a TypeScript project type-checks against the packages under node10 and node16 resolution, skipLibCheck off', () => {
+    const typescript = join(workspaceRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      [
+        "import { MultiHopCapability } from '@rootweaver/capabilities';",
+        "import type { MultiHopAnswer } from '@rootweaver/core';",
+        "import { FakeChatModel } from '@rootweaver/core/test';",
+        "import { MultiHopRAG } from '@rootweaver/innovations';",
+        "import { createProviderSet } from '@rootweaver/providers';",
+        'export async function answer(question: string): Promise<MultiHopAnswer> {',
+        "  const providers = await createProviderSet({ indexDirectory: 'my-index' });",
+        '  void FakeChatModel;',
+        '  void MultiHopCapability;',
+        '  return new MultiHopRAG({ ...providers }).ask(question);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    for (const [module, moduleResolution] of [
+      ['commonjs', 'node10'],
+      ['node16', 'node16'],
+    ] as const) {
+      const config = `tsconfig.${moduleResolution}.json`;
+      writeFileSync(
+        join(project, config),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            module,
+            moduleResolution,
+            target: 'es2022',
+            types: ['node'],
+            // The project's own @types/node (a consumer on Node has it); nothing else of the workspace.
+            typeRoots: [join(workspaceRoot, 'node_modules', '@types')],
+          },
+          files: ['consumer.ts'],
+        }),
+      );
+      const checked = run(process.execPath, [typescript, '-p', config], { cwd: project });
+      // The one known gap (README, Known limits): the optional peers' types, named by providers'
+      // declarations, are missing while the peers are not installed. Anything else is an error.
+      const errors = `${checked.stdout}${checked.stderr}`
+        .split('\n')
+        .filter((line) => /error TS\d+/.test(line))
+        .filter(
+          (line) => !/TS2307: Cannot find module '(?:onnxruntime-node|@qdrant\/js-client-rest)'/.test(line),
+        );
+      expect(errors, moduleResolution).toEqual([]);
+    }
   });
 
   it('index build, then ask --json prints valid JSON on stdout', () => {

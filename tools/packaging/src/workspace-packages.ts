@@ -14,6 +14,9 @@ export interface PackageManifest {
   readonly engines?: Readonly<Record<string, string>>;
   readonly repository?: { readonly type: string; readonly url: string; readonly directory?: string };
   readonly exports?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly main?: string;
+  readonly types?: string;
+  readonly typesVersions?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
   readonly bin?: Readonly<Record<string, string>>;
   readonly files?: readonly string[];
   readonly scripts?: Readonly<Record<string, string>>;

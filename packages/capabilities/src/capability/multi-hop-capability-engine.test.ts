@@ -38,6 +38,21 @@ async function realCapability(input: {
 const question = 'What university did the director of Inception attend?';
 
 describe('MultiHopCapability on MultiHopRAG (no LLM)', () => {
+  it('metadata.hops counts retrieval hops: 1 for a one-step plan, 2 for a two-step chain (issue 26: was 3 and 4)', async () => {
+    const { capability } = await realCapability({
+      enabled: true,
+      compactionFlag: false,
+      compactionYaml: false,
+    });
+    const oneStep = await capability.execute({ query: 'Who directed Inception?' });
+    expect(oneStep.result.plan?.nodes).toHaveLength(1);
+    expect(oneStep.metadata.multi_hop.hops).toBe(1);
+    expect(oneStep.result.hops.length).toBeGreaterThan(1);
+    const chain = await capability.execute({ query: question });
+    expect(chain.result.plan?.nodes).toHaveLength(2);
+    expect(chain.metadata.multi_hop.hops).toBe(2);
+  });
+
   it('warms the engine up without retrieving, and the answer after it is the answer without it', async () => {
     const store = new InstrumentedStore(new InMemoryStore({ items: engineWorldItems }));
     const capability = await MultiHopCapability.create({

@@ -151,7 +151,8 @@ describe('MultiHopCapability', () => {
     expect(result.metadata.multi_hop).toMatchObject({
       llm_calls: 2,
       tokens: 220,
-      hops: 3,
+      // The fake's trace: a decompose step and two retrieve hops.
+      hops: 2,
       refusal: null,
       forced_stop: null,
     });

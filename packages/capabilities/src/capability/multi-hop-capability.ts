@@ -23,7 +23,7 @@ import {
   resolveMultiHopConfig,
   streamRun,
 } from '@rootweaver/innovations';
-import { Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import {
   type LoadedMultiHopConfig,
   loadMultiHopConfig,
@@ -32,6 +32,7 @@ import {
 import { createFlagSource } from '../flags/create-flag-source.js';
 import type { FlagContext, FlagSource } from '../flags/flag-source.js';
 import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
+import { loadPromClient } from '../load-on-use.js';
 import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
 import { createDefaultProviders, createEngine } from './create-engine.js';
 import { createQuestionRewriter } from './create-question-rewriter.js';
@@ -89,7 +90,11 @@ export interface MultiHopMetadata {
   readonly enabled: boolean;
   /** The planner that ran, or `single-pass`. */
   readonly planner: PlannerName | 'single-pass';
-  /** Steps of the hop trace. */
+  /**
+   * Retrieval hops: the rounds of retrieval the answer took (one per layer of the plan, so 1 for a one-step
+   * plan and 2 for a two-step chain; 1 for single-pass). The whole trace, decomposition and synthesis steps
+   * included, is `result.hops`.
+   */
   readonly hops: number;
   readonly llm_calls: number;
   /** Input plus output tokens of all LLM calls. */
@@ -283,7 +288,7 @@ export class MultiHopCapability {
       return new MultiHopCapability({
         loaded,
         flagSource,
-        registry: options.registry ?? new Registry(),
+        registry: options.registry ?? new (loadPromClient().Registry)(),
         engine,
         ownedResources,
         extractorId: providers.extractor?.id ?? 'heuristic',
@@ -522,7 +527,7 @@ function toMetadata(
   return {
     enabled: flags.enabled,
     planner: flags.enabled ? answer.planner : 'single-pass',
-    hops: answer.hops.length,
+    hops: answer.hops.filter((hop) => hop.kind === 'retrieve').length,
     ...usageMetadata(answer.usage),
     context_chars: answer.context.chars,
     context_chars_uncompacted: answer.context.uncompactedChars,

@@ -1,4 +1,4 @@
-import { Unleash } from 'unleash-client';
+import { loadUnleashClient } from '../load-on-use.js';
 import { LocalFeatureRepository } from './local-feature-repository.js';
 import { type FlagErrorHandler, UnleashEvaluator } from './unleash-evaluator.js';
 import {
@@ -34,6 +34,7 @@ export class BootstrapFlagSource extends UnleashEvaluator {
       options.features === undefined
         ? readFeatureDefinitions(source)
         : validateFeatureDefinitions([...options.features], source);
+    const { Unleash } = loadUnleashClient();
     const client = new Unleash({
       // Required by the client's constructor, never contacted: the repository is local and metrics are off.
       url: 'http://flags.invalid/api/',

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { type UnleashConfig, UnleashEvents } from 'unleash-client';
+import type { UnleashConfig } from 'unleash-client';
+import { loadUnleashClient } from '../load-on-use.js';
 import type { UnleashFeatureDefinition } from './unleash-feature-definitions.js';
 
 type RepositoryInterface = NonNullable<UnleashConfig['repository']>;
@@ -42,6 +43,7 @@ export class LocalFeatureRepository extends EventEmitter implements RepositoryIn
   }
 
   start(): Promise<void> {
+    const { UnleashEvents } = loadUnleashClient();
     this.emit(UnleashEvents.Ready);
     this.emit(UnleashEvents.Changed, this.getToggles());
     return Promise.resolve();

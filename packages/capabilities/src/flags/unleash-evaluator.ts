@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
-import { type Unleash, UnleashEvents } from 'unleash-client';
+import type { Unleash } from 'unleash-client';
+import { loadUnleashClient } from '../load-on-use.js';
 import type { FlagContext, FlagSource, FlagVariant } from './flag-source.js';
 import { redactFlagSecrets } from './redact-flag-secrets.js';
 import { toUnleashContext } from './to-unleash-context.js';
@@ -22,7 +23,7 @@ export abstract class UnleashEvaluator implements FlagSource {
   protected constructor(client: Unleash, onError: FlagErrorHandler | undefined) {
     this.client = client;
     this.handleError = onError ?? (() => {});
-    client.on(UnleashEvents.Error, (error: unknown) => this.recordError(error));
+    client.on(loadUnleashClient().UnleashEvents.Error, (error: unknown) => this.recordError(error));
   }
 
   /** How many errors the client reported, and the last one (secrets redacted). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RootweaverError } from '@rootweaver/core';
-import { Unleash, UnleashEvents } from 'unleash-client';
+import { loadUnleashClient } from '../load-on-use.js';
 import { type FlagErrorHandler, UnleashEvaluator } from './unleash-evaluator.js';
 import {
   defaultFlagBootstrapPath,
@@ -60,6 +60,7 @@ export class UnleashFlagSource extends UnleashEvaluator {
     // unleash-client loads backup and bootstrap concurrently and the inline bootstrap wins the race, so the
     // bootstrap is only handed over when there is no backup file: the backup is the better last-known state.
     const bootstrap = hasBackup ? undefined : resolveBootstrap(options.bootstrap);
+    const { Unleash } = loadUnleashClient();
     const client = new Unleash({
       url: options.url,
       appName,
@@ -79,7 +80,7 @@ export class UnleashFlagSource extends UnleashEvaluator {
     this.startedFrom = hasBackup ? 'backup' : bootstrap === undefined ? 'none' : 'bootstrap';
     this.readyPromise = new Promise((resolve) => {
       if (client.isSynchronized()) resolve();
-      client.once(UnleashEvents.Ready, () => resolve());
+      client.once(loadUnleashClient().UnleashEvents.Ready, () => resolve());
     });
   }
 
@@ -99,13 +100,15 @@ export class UnleashFlagSource extends UnleashEvaluator {
   /** Resolves after the next successful fetch from the server that changed values (or the first one). */
   whenSynchronized(): Promise<void> {
     if (this.client.isSynchronized()) return Promise.resolve();
-    return new Promise((resolve) => this.client.once(UnleashEvents.Synchronized, () => resolve()));
+    return new Promise((resolve) =>
+      this.client.once(loadUnleashClient().UnleashEvents.Synchronized, () => resolve()),
+    );
   }
 
   /** Calls `listener` whenever the client receives new definitions; returns a function that detaches it. */
   onChanged(listener: () => void): () => void {
-    this.client.on(UnleashEvents.Changed, listener);
-    return () => this.client.off(UnleashEvents.Changed, listener);
+    this.client.on(loadUnleashClient().UnleashEvents.Changed, listener);
+    return () => this.client.off(loadUnleashClient().UnleashEvents.Changed, listener);
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type DestinationStream, type Logger, pino } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import { loadPino } from '../load-on-use.js';
 
 export interface AccessLogOptions {
   /** Where the JSON lines go, e.g. `process.stdout` or `{ write: (line) => … }`. */
@@ -30,6 +31,7 @@ const requestIdPattern = /^[\w.:-]{1,128}$/;
  * logged, so neither a bearer token nor a cookie ever is; the question only with `logQueries`.
  */
 export function createAccessLog(options: AccessLogOptions): AccessLog {
+  const { pino } = loadPino();
   const logger: Logger = pino(
     { base: null, timestamp: pino.stdTimeFunctions.isoTime, messageKey: 'msg' },
     options.destination,

@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
+import { loadPromClient } from '../load-on-use.js';
 
 /** The outcome label of `multi_hop_requests_total`. */
 export type RequestOutcome = 'answered' | 'refused' | 'error';
@@ -25,6 +26,7 @@ export class MultiHopMetrics {
   private readonly duration: Histogram<'planner' | 'outcome'>;
 
   constructor(registry: Registry) {
+    const { Counter, Histogram } = loadPromClient();
     this.registry = registry;
     this.contextChars = reuse(
       registry,
@@ -92,6 +94,7 @@ function reuse<T>(registry: Registry, name: string, create: () => T): T {
 
 /** A fresh registry for a service; with `processMetrics`, also Node's process metrics (CPU, memory, event loop). */
 export function createMetricsRegistry(options: { readonly processMetrics?: boolean } = {}): Registry {
+  const { Registry, collectDefaultMetrics } = loadPromClient();
   const registry = new Registry();
   if (options.processMetrics === true) collectDefaultMetrics({ register: registry });
   return registry;

@@ -12,6 +12,7 @@ import {
   writeManifest,
 } from '../index/manifest.js';
 import { toQaItem } from '../index/qa-item.js';
+import { type StageProgress, type StageTiming, StageTracker } from '../progress/stage-tracker.js';
 import { type SelectorTrainingOutcome, trainSelectorAfterBuild } from '../selection/train-index-selector.js';
 import {
   addRejectionCounts,
@@ -37,6 +38,8 @@ export interface ImportKnowledgeBaseOptions {
     readonly total: number;
     readonly elapsedMs: number;
   }) => void;
+  /** Each stage (read, remove, store, manifest, selector) as it starts, advances and ends. */
+  readonly onStage?: (progress: StageProgress) => void;
 }
 
 export interface ImportKnowledgeBaseSummary {
@@ -54,6 +57,8 @@ export interface ImportKnowledgeBaseSummary {
   readonly manifest: IndexManifest;
   /** The selector training step's outcome, when it ran. */
   readonly selector?: SelectorTrainingOutcome;
+  /** The wall time of every stage, in order (`timings.totalMs` leaves out the selector's training). */
+  readonly stages: readonly StageTiming[];
 }
 
 /** A knowledge-base passage has no id: it is derived from its title and text, so re-imports match. */
@@ -85,6 +90,8 @@ async function importLocked(options: ImportKnowledgeBaseOptions): Promise<Import
   const { path, store, embedder, signal } = options;
   const batchSize = Math.max(1, options.batchSize ?? 2000);
   throwIfAborted(signal);
+  const stages = new StageTracker(options.onStage);
+  const reading = stages.begin('read', { unit: 'pairs' });
   const { lines, problems } = await readJsonLines(path);
   const report = (line: number, message: string): void => {
     problems.push({ file: path, line, message });
@@ -152,6 +159,7 @@ async function importLocked(options: ImportKnowledgeBaseOptions): Promise<Import
     });
   }
   const readMs = performance.now() - started;
+  reading.end(items.size);
 
   const previousManifest =
     options.directory === undefined ? undefined : await readManifest(options.directory);
@@ -161,6 +169,10 @@ async function importLocked(options: ImportKnowledgeBaseOptions): Promise<Import
   const all = [...items.values()];
   let storeStarted = performance.now();
   const replaced = previousManifest === undefined ? [] : [...documents.keys()];
+  const removing =
+    replaced.length + removedIds.length > 0
+      ? stages.begin('remove', { total: replaced.length + removedIds.length, unit: 'passages' })
+      : undefined;
   for (const ids of [replaced, removedIds]) {
     for (let start = 0; start < ids.length; start += 5000) {
       await store.deleteByDocument({
@@ -170,6 +182,11 @@ async function importLocked(options: ImportKnowledgeBaseOptions): Promise<Import
     }
   }
   storeMs += performance.now() - storeStarted;
+  removing?.end(replaced.length + removedIds.length);
+  const storing = stages.begin(embedder === undefined ? 'store' : 'embed + store', {
+    total: all.length,
+    unit: 'pairs',
+  });
   let dimension: number | undefined = embedder?.dimension;
   for (let start = 0; start < all.length; start += batchSize) {
     throwIfAborted(signal);
@@ -195,7 +212,9 @@ async function importLocked(options: ImportKnowledgeBaseOptions): Promise<Import
       total: all.length,
       elapsedMs: performance.now() - started,
     });
+    storing.advance(Math.min(all.length, start + batchSize));
   }
+  storing.end(all.length);
   const totalMs = performance.now() - started;
   const manifest: IndexManifest = {
     schemaVersion: manifestSchemaVersion,
@@ -224,7 +243,13 @@ async function importLocked(options: ImportKnowledgeBaseOptions): Promise<Import
     },
     documents: Object.fromEntries(documents),
   };
-  if (options.directory !== undefined) await writeManifest(options.directory, manifest);
+  if (options.directory !== undefined) {
+    const writing = stages.begin('manifest');
+    await writeManifest(options.directory, manifest);
+    writing.end();
+  }
+  const training =
+    options.directory !== undefined && options.trainSelector !== false ? stages.begin('selector') : undefined;
   const selector =
     options.directory !== undefined && options.trainSelector !== false
       ? await trainSelectorAfterBuild({
@@ -233,8 +258,10 @@ async function importLocked(options: ImportKnowledgeBaseOptions): Promise<Import
           ...(options.signal === undefined ? {} : { signal: options.signal }),
         })
       : undefined;
+  training?.end();
   return {
     ...(selector === undefined ? {} : { selector }),
+    stages: stages.timings(),
     passages: documents.size,
     pairs: all.length,
     removed: removedIds.length,

@@ -4,6 +4,7 @@ import { RootweaverError, throwIfAborted } from '@rootweaver/core';
 import type { CorpusReadResult, InputProblem, Passage } from '../corpus/document.js';
 import { readCorpus } from '../corpus/read-corpus.js';
 import type { QaGenerator } from '../generation/qa-generator.js';
+import { type StageProgress, type StageTiming, StageTracker } from '../progress/stage-tracker.js';
 import { type SelectorTrainingOutcome, trainSelectorAfterBuild } from '../selection/train-index-selector.js';
 import {
   addRejectionCounts,
@@ -48,6 +49,8 @@ export interface BuildIndexOptions {
   readonly batchSize?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: BuildProgress) => void;
+  /** Each stage (read, generate, remove, manifest, selector) as it starts, advances and ends. */
+  readonly onStage?: (progress: StageProgress) => void;
   /** The index folder: manifest and checkpoint log live here. Without it nothing is resumable. */
   readonly checkpointDirectory?: string;
   /** `update` requires an existing manifest; `build` (default) starts one or continues it incrementally. */
@@ -95,6 +98,8 @@ export interface BuildIndexSummary {
   readonly manifest: IndexManifest;
   /** The selector training step's outcome, when it ran. */
   readonly selector?: SelectorTrainingOutcome;
+  /** The wall time of every stage, in order (`timings.totalMs` leaves out the selector's training). */
+  readonly stages: readonly StageTiming[];
 }
 
 function compactRejections(rejected: RejectionCounts): Partial<RejectionCounts> | undefined {
@@ -142,7 +147,10 @@ async function buildIndexLocked(options: BuildIndexOptions): Promise<BuildIndexS
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const batchSize = Math.max(1, options.batchSize ?? 64);
   throwIfAborted(signal);
+  const stages = new StageTracker(options.onStage);
+  const reading = stages.begin('read', { unit: 'passages' });
   const { result: corpus, path: corpusPath } = await resolveCorpus(options.corpus, signal);
+  reading.end(corpus.passages.length);
   if (corpus.passages.length === 0) throw emptyCorpus(corpusPath, corpus.problems);
   const directory = options.checkpointDirectory;
   const previousManifest = directory === undefined ? undefined : await readManifest(directory);
@@ -223,6 +231,8 @@ async function buildIndexLocked(options: BuildIndexOptions): Promise<BuildIndexS
     });
   };
   progress('generate');
+  const generating = stages.begin('generate', { total: todo.length, unit: 'passages' });
+  let generated = 0;
 
   const recipe = generator.workerRecipe;
   const workerEntry = options.workerEntry ?? defaultWorkerEntry();
@@ -328,19 +338,24 @@ async function buildIndexLocked(options: BuildIndexOptions): Promise<BuildIndexS
       });
       await log?.append(checkpoint);
       done += batch.length;
+      generated += batch.length;
       progress('generate');
+      generating.advance(generated);
     }
   } finally {
     await pool?.close();
   }
+  generating.end();
 
   if (removedIds.length > 0) {
     throwIfAborted(signal);
+    const removing = stages.begin('remove', { total: removedIds.length, unit: 'passages' });
     const storeStarted = performance.now();
     await store.deleteByDocument({ documentIds: removedIds, ...(signal === undefined ? {} : { signal }) });
     timings.storeMs += performance.now() - storeStarted;
     await log?.append(removedIds.map((id) => ({ id, status: 'removed' as const })));
     progress('remove');
+    removing.end(removedIds.length);
   }
 
   // Order the manifest's documents as the corpus is ordered, so equal indexes have equal manifests.
@@ -387,13 +402,18 @@ async function buildIndexLocked(options: BuildIndexOptions): Promise<BuildIndexS
     documents: ordered,
   };
   if (directory !== undefined) {
+    const writing = stages.begin('manifest');
     await writeManifest(directory, manifest);
     await log?.remove();
+    writing.end();
   }
+  const training =
+    directory !== undefined && options.trainSelector !== false ? stages.begin('selector') : undefined;
   const selector =
     directory !== undefined && options.trainSelector !== false
       ? await trainSelectorAfterBuild({ store, directory, ...(signal === undefined ? {} : { signal }) })
       : undefined;
+  training?.end();
   progress('done');
   return {
     passages: manifest.counts.passages,
@@ -412,6 +432,7 @@ async function buildIndexLocked(options: BuildIndexOptions): Promise<BuildIndexS
     timings: allTimings,
     manifest,
     ...(selector === undefined ? {} : { selector }),
+    stages: stages.timings(),
   };
 }
 

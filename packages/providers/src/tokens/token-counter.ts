@@ -1,17 +1,12 @@
-import { createRequire } from 'node:module';
 import type { TokenCounter } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
+import { isOptionalDependencyInstalled, requireOptionalDependency } from '../optional-dependency.js';
+import { createBpeCount } from './bpe-ranks.js';
 
 /** Tokenizer families: OpenAI's o200k (GPT-4o, GPT-4.1, o-series) and cl100k (GPT-4, GPT-3.5), and Llama 3. */
 export type TokenizerFamily = 'o200k' | 'cl100k' | 'llama3';
 
 export const tokenizerFamilies: readonly TokenizerFamily[] = ['o200k', 'cl100k', 'llama3'];
-
-const requireModule = createRequire(import.meta.url);
-
-interface GptEncoding {
-  countTokens(text: string): number;
-}
 
 interface Llama3Module {
   readonly default: { encode(text: string, options?: { bos?: boolean; eos?: boolean }): number[] };
@@ -30,6 +25,14 @@ export interface TokenCounterOptions {
 export const defaultTokenCountCacheEntries = 256;
 
 /**
+ * Whether Llama 3 counts are exact: `llama3-tokenizer-js` (an optional peer, 13 MB) is installed. Without it
+ * the `llama3` family counts with cl100k, whose vocabulary Llama 3's extends (the CLI installs it for `eval`).
+ */
+export function llama3TokenizerInstalled(): boolean {
+  return isOptionalDependencyInstalled('llama3-tokenizer-js');
+}
+
+/**
  * A `TokenCounter` for a model family. The vocabularies are loaded on first use (they take
  * 0.1–0.4 s and tens of MB) unless `preload` asks for them now. Counts of the latest distinct texts
  * are remembered: a prompt checked against the budget, then counted for usage and again by a caller
@@ -41,16 +44,17 @@ export function createTokenCounter(family: TokenizerFamily, options: TokenCounte
   const load = (): ((text: string) => number) => {
     try {
       switch (family) {
-        case 'o200k': {
-          const encoding = requireModule('gpt-tokenizer/encoding/o200k_base') as GptEncoding;
-          return (text) => encoding.countTokens(text);
-        }
-        case 'cl100k': {
-          const encoding = requireModule('gpt-tokenizer/encoding/cl100k_base') as GptEncoding;
-          return (text) => encoding.countTokens(text);
-        }
+        case 'o200k':
+          return createBpeCount('o200k_base');
+        case 'cl100k':
+          return createBpeCount('cl100k_base');
         case 'llama3': {
-          const tokenizer = (requireModule('llama3-tokenizer-js') as Llama3Module).default;
+          // Llama 3's vocabulary extends cl100k's: without the optional tokenizer, cl100k approximates it.
+          if (!llama3TokenizerInstalled()) return createBpeCount('cl100k_base');
+          const tokenizer = requireOptionalDependency<Llama3Module>(
+            'llama3-tokenizer-js',
+            'Counting Llama 3 tokens',
+          ).default;
           return (text) => tokenizer.encode(text, { bos: false, eos: false }).length;
         }
       }

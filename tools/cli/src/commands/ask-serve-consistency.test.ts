@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { HopTrace, MultiHopAnswer } from '@rootweaver/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { allCommands } from '../all-commands.js';
+import { readmeJsonShapes } from '../readme-sections.js';
+import { cliCheckout } from '../repo-root.js';
 import { runCli } from '../run-cli.js';
 import { ensureSampleIndex } from '../sample-index.js';
 import { createRecordingIo } from '../test-io.js';
@@ -125,4 +127,29 @@ describe('ask and serve read the same multi_hop.yaml and build the same engine',
     expect(code).toBe(1);
     expect(io.err()).toContain('unknown key `top_kk` at `top_kk` — did you mean `top_k`?');
   });
+});
+
+describe.skipIf(cliCheckout === undefined)("the README's JSON shapes of an answer", () => {
+  it('ask --json and POST /v1/ask have exactly the top-level fields the README names for them', async () => {
+    const shapes = readmeJsonShapes(cliCheckout as string);
+    const fromAsk = await ask([]);
+    const optional = ['refusal', 'forcedStop'];
+    expect(
+      Object.keys(fromAsk)
+        .filter((key) => !optional.includes(key))
+        .sort(),
+    ).toEqual([...(shapes.get('`rootweaver ask --json`') ?? ['(missing row)'])].sort());
+    const fromServe = await serve([]);
+    // The request asked for the trace: it is the one field beyond the README's list.
+    expect(
+      Object.keys(fromServe)
+        .filter((key) => key !== 'trace')
+        .sort(),
+    ).toEqual(
+      [...(shapes.get("`POST /v1/ask` (JSON, and the `finished` event's data)") ?? ['(missing row)'])]
+        .filter((field) => !field.startsWith('"'))
+        .sort(),
+    );
+    expect(Object.keys(fromServe)).toContain('trace');
+  }, 120_000);
 });

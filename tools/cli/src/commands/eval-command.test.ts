@@ -346,6 +346,33 @@ describe('rootweaver eval --extractor onnx:DIR --embedder onnx:DIR', () => {
   });
 });
 
+describe('rootweaver eval on questions without a reference run', () => {
+  it('says "not measured" for the reference, never EM 0 as if measured (issue 26)', async () => {
+    const io = ioWith();
+    const out = await mkdtemp(join(tmpdir(), 'rw-no-reference-'));
+    try {
+      const questions = fixture('rules.questions.jsonl');
+      const corpus = fixture('rules.corpus.jsonl');
+      expect(
+        await runCli(
+          ['eval', '--questions', questions, '--corpus', corpus, '--out', out],
+          io,
+          allCommands,
+          signal,
+        ),
+      ).toBe(0);
+      expect(io.out()).toContain('reference    not measured');
+      expect(io.out()).not.toMatch(/reference {4}EM/);
+      expect(io.out()).not.toMatch(/reference EM 0 {2}F1 0/);
+      const report = await readFile(join(out, 'report.md'), 'utf8');
+      expect(report).toContain('not measured');
+      expect(report).not.toMatch(/\| reference CompactRAG \(LLaMA-3-8B\) \| 0 \| 0 \| 0 \|/);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('rootweaver eval --rule-report', () => {
   const corpus = fixture('rules.corpus.jsonl');
   const ruleQuestions = fixture('rules.questions.jsonl');

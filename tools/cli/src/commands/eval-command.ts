@@ -103,7 +103,9 @@ function formatSummary(summary: EvalSummary): string {
   const lines = [
     `questions: ${summary.n}`,
     `rootweaver   EM ${summary.exactMatch} [95 % CI ${interval(summary.exactMatchInterval)}]  F1 ${summary.f1}  LLM calls/q ${summary.llmCallsPerQuestion}  tokens/q median ${summary.tokensPerQuestion.median} (mean ${summary.tokensPerQuestion.mean})`,
-    `reference    EM ${summary.reference.exactMatch}  F1 ${summary.reference.f1}  LLM calls/q ${summary.reference.llmCallsPerQuestion}  tokens/q median ${summary.reference.tokensMedian}`,
+    summary.reference.measured === 0
+      ? 'reference    not measured (no question has a reference run)'
+      : `reference    EM ${summary.reference.exactMatch}  F1 ${summary.reference.f1}  LLM calls/q ${summary.reference.llmCallsPerQuestion}  tokens/q median ${summary.reference.tokensMedian}`,
     ...Object.entries(summary.baselines).map(
       ([name, baseline]) =>
         `${name.padEnd(12)} EM ${baseline.exactMatch}  F1 ${baseline.f1}  tokens/q median ${baseline.tokensMedian ?? '—'}  (n ${baseline.n})`,
@@ -119,7 +121,7 @@ function formatSummary(summary: EvalSummary): string {
     'by kind:',
     ...Object.entries(summary.byKind).map(
       ([kind, group]) =>
-        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch} [${interval(group.exactMatchInterval)}]  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${group.confident.precision}%)  gold among node answers ${group.goldAmongNodeAnswers}%  gold in pool ${group.goldInPool}%  (reference EM ${group.reference.exactMatch}  F1 ${group.reference.f1})`,
+        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch} [${interval(group.exactMatchInterval)}]  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${group.confident.precision}%)  gold among node answers ${group.goldAmongNodeAnswers}%  gold in pool ${group.goldInPool}%  (reference ${group.reference.measured === 0 ? 'not measured' : `EM ${group.reference.exactMatch}  F1 ${group.reference.f1}`})`,
     ),
   ];
   if (summary.compaction.contextCharsMedianOn !== null || summary.compaction.trajectoryIdentical !== null) {

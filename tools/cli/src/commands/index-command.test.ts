@@ -51,8 +51,9 @@ describe('rootweaver index', () => {
       .err()
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { event: string; done: number; total: number });
-    expect(progress.at(-1)).toMatchObject({ event: 'progress', done: 2, total: 2 });
+      .map((line) => JSON.parse(line) as { event: string; stage: string; done?: number });
+    expect(progress.find((line) => line.stage === 'generate')).toMatchObject({ event: 'stage', done: 2 });
+    expect(progress.at(-1)).toMatchObject({ event: 'stage', stage: 'close' });
     const manifest = await readManifest(join(directory, 'idx'));
     expect(manifest?.counts.passages).toBe(2);
 

@@ -5,7 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { answerContains, loadGoldenSet } from '@rootweaver/eval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goldenSetPath } from '../repo-root.js';
+import { readmeJsonShapes } from '../readme-sections.js';
+import { cliCheckout, goldenSetPath } from '../repo-root.js';
 import { ensureSampleIndex } from '../sample-index.js';
 import { buildCli, buildCliTimeoutMs, builtCliPath } from '../test/built-cli.js';
 
@@ -73,6 +74,14 @@ describe('rootweaver mcp (stdio, official SDK client)', () => {
     });
     expect(result.isError).toBeFalsy();
     const content = result.structuredContent as AskContent;
+    // The fields the README's "one answer, three JSON shapes" table names for MCP, no more, no fewer.
+    if (cliCheckout !== undefined) {
+      expect(Object.keys(content).sort()).toEqual(
+        [
+          ...(readmeJsonShapes(cliCheckout).get('MCP tool `ask` (structured content)') ?? ['(missing row)']),
+        ].sort(),
+      );
+    }
     expect(answerContains(content.answer, comparison.expected_answer_contains)).toBe(1);
     expect(content.grounded).toBe(true);
     expect(content.llm_calls).toBe(0);
@@ -83,6 +92,11 @@ describe('rootweaver mcp (stdio, official SDK client)', () => {
     expect(nodes.some((node) => node.evidence.length > 0)).toBe(true);
     const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
     expect(text.split('\n')[0]).toBe(content.answer);
+    // Each citation line names its title once (issue 26: "[1] X: X: …").
+    for (const citation of content.citations) {
+      const line = text.split('\n').find((candidate) => candidate.startsWith(`[${citation.marker}] `)) ?? '';
+      expect(line.split(`${citation.title}:`).length - 1, line).toBe(1);
+    }
   });
 
   it('search returns the top-k atomic pairs, best first', async () => {
@@ -98,6 +112,13 @@ describe('rootweaver mcp (stdio, official SDK client)', () => {
     const scores = hits.map((hit) => hit.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(hits.some((hit) => hit.title === 'The Glass Orchard' && hit.question !== null)).toBe(true);
+    const lines = ((result.content as { type: string; text: string }[])[0]?.text ?? '').split('\n');
+    expect(lines).toHaveLength(3);
+    lines.forEach((line, position) => {
+      const title = hits[position]?.title ?? '';
+      expect(line.startsWith(`${title}: `), line).toBe(true);
+      expect(line.split(`${title}:`).length - 1, line).toBe(1);
+    });
   });
 
   it('ask and search take a filter; an unknown key is a tool error naming it', async () => {

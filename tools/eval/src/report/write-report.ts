@@ -39,11 +39,16 @@ function chartPoints(summary: EvalSummary): ChartPoint[] {
       exactMatch: summary.exactMatch,
       highlight: true,
     },
-    {
-      label: 'reference CompactRAG',
-      tokens: summary.reference.tokensMedian,
-      exactMatch: summary.reference.exactMatch,
-    },
+    // No point for a reference no question has: it would sit at EM 0 as if measured.
+    ...(summary.reference.measured === 0
+      ? []
+      : [
+          {
+            label: 'reference CompactRAG',
+            tokens: summary.reference.tokensMedian,
+            exactMatch: summary.reference.exactMatch,
+          },
+        ]),
   ];
   for (const [name, baseline] of Object.entries(summary.baselines)) {
     if (baseline.tokensMedian !== null)
@@ -97,6 +102,11 @@ function foldsSection(summary: EvalSummary): string[] {
   ];
 }
 
+/** A reference figure, or "not measured" when no question of the group has a reference run. */
+function referenceFigure(reference: { readonly measured: number }, value: number): string | number {
+  return reference.measured === 0 ? 'not measured' : value;
+}
+
 function row(cells: readonly (string | number | null)[]): string {
   return `| ${cells.map((cell) => (cell === null ? '—' : String(cell))).join(' | ')} |`;
 }
@@ -143,11 +153,11 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     ]),
     row([
       'reference CompactRAG (LLaMA-3-8B)',
-      summary.n,
-      summary.reference.exactMatch,
-      summary.reference.f1,
-      summary.reference.llmCallsPerQuestion,
-      summary.reference.tokensMedian,
+      summary.reference.measured,
+      referenceFigure(summary.reference, summary.reference.exactMatch),
+      referenceFigure(summary.reference, summary.reference.f1),
+      referenceFigure(summary.reference, summary.reference.llmCallsPerQuestion),
+      referenceFigure(summary.reference, summary.reference.tokensMedian),
     ]),
     ...Object.entries(summary.baselines).map(([name, baseline]) =>
       row([name, baseline.n, baseline.exactMatch, baseline.f1, null, baseline.tokensMedian]),
@@ -182,8 +192,8 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
         group.n,
         withInterval(group.exactMatch, group.exactMatchInterval),
         group.f1,
-        group.reference.exactMatch,
-        group.reference.f1,
+        referenceFigure(group.reference, group.reference.exactMatch),
+        referenceFigure(group.reference, group.reference.f1),
         group.llmCallsPerQuestion,
         group.llmCallsPerQuestionWithSynthesis,
         group.confident.answered,
@@ -200,7 +210,14 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
     row(['dataset', 'n', 'EM %', 'F1 %', 'reference EM %', 'reference F1 %']),
     row(['---', '---:', '---:', '---:', '---:', '---:']),
     ...Object.entries(summary.byDataset).map(([dataset, group]) =>
-      row([dataset, group.n, group.exactMatch, group.f1, group.reference.exactMatch, group.reference.f1]),
+      row([
+        dataset,
+        group.n,
+        group.exactMatch,
+        group.f1,
+        referenceFigure(group.reference, group.reference.exactMatch),
+        referenceFigure(group.reference, group.reference.f1),
+      ]),
     ),
     '',
     '## Answer composition and confidence',

@@ -19,7 +19,13 @@ export interface GroupSummary {
   /** Share (percent) whose gold answer occurs in some retrieved pool item (retrieval's upper bound). */
   readonly goldInPool: number;
   readonly tokensMedian: number;
-  readonly reference: { readonly exactMatch: number; readonly f1: number; readonly tokensMedian: number };
+  /** The reference run on the questions that have one; `measured` 0: none has, the figures mean nothing. */
+  readonly reference: {
+    readonly measured: number;
+    readonly exactMatch: number;
+    readonly f1: number;
+    readonly tokensMedian: number;
+  };
 }
 
 export interface SystemSummary {
@@ -60,6 +66,8 @@ export interface EvalSummary {
   };
   readonly latencyMs: { readonly p50: number; readonly p95: number };
   readonly reference: {
+    /** Questions with a reference run; 0: the figures below mean nothing ("not measured"). */
+    readonly measured: number;
     readonly exactMatch: number;
     readonly f1: number;
     readonly tokensMedian: number;
@@ -171,6 +179,7 @@ function summarizeGroup(results: readonly QuestionResult[]): GroupSummary {
     goldInPool: percent(results.map((result) => (result.goldInPool ? 1 : 0))),
     tokensMedian: round(median(results.map((result) => result.tokens.total)), 0),
     reference: {
+      measured: withReference.length,
       exactMatch: percent(withReference.map((result) => (result.reference?.exactMatch === true ? 1 : 0))),
       f1: percent(withReference.map((result) => result.reference?.f1 ?? 0)),
       tokensMedian: round(median(withReference.map((result) => result.reference?.tokens.total ?? 0)), 0),
