@@ -176,6 +176,8 @@ export interface OpenIndexOptions {
   readonly cacheDirectory: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly rebuild: boolean;
+  /** `multi_hop.yaml`'s `providers.extractor`: the trained reader or the heuristic. */
+  readonly extractor?: 'trained' | 'heuristic';
   readonly signal?: AbortSignal;
   readonly onProgress?: (message: string) => void;
 }
@@ -200,15 +202,17 @@ export function llmConfigured(env: Readonly<Record<string, string | undefined>>)
 export async function openProviders(options: {
   readonly directory: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  readonly extractor?: 'trained' | 'heuristic';
   readonly selector?: SelectorChoice;
 }): Promise<OpenedProviders & { readonly extractorDescription: string }> {
   const providers = await createProviderSet({
     indexDirectory: options.directory,
     env: options.env,
     readonly: true,
+    ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
   });
   if (providers.extractor !== undefined)
-    return { ...providers, extractorDescription: `extractor: ${providers.extractor.id} (ONNX)` };
+    return { ...providers, extractorDescription: `extractor: ${providers.extractor.id}` };
   try {
     const chosen = await selectIndexExtractor({
       indexDirectory: options.directory,
@@ -243,6 +247,7 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
     const providers = await openProviders({
       directory: source.path,
       env: options.env,
+      ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
       ...selectorOption(options),
     });
     try {
@@ -272,6 +277,7 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
   const providers = await openProviders({
     directory: built.directory,
     env: options.env,
+    ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
     ...selectorOption(options),
   });
   const origin = source.kind === 'kb' ? 'knowledge base' : 'rule-built index of';

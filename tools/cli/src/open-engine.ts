@@ -70,6 +70,7 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     cacheDirectory: cacheDirectoryFor(io),
     env: io.env,
     rebuild: options.rebuild ?? false,
+    extractor: loaded.providers.extractor,
     ...(options.selector === undefined ? {} : { selector: options.selector }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
