@@ -82,7 +82,8 @@ describe.each(publishablePackages().map((entry) => [entry.manifest.name, entry] 
     it('copies its default files into assets/ when packed, when it ships copies (an ignored assets/)', () => {
       // An assets/ folder git ignores holds copies of checkout files made at pack time; one git tracks
       // (the trained weights of @rootweaver/models) is the package's own source and is packed as it is.
-      const copied = spawnSync('git', ['check-ignore', '-q', join(here, 'assets')], { cwd: workspaceRoot }).status === 0;
+      const copied =
+        spawnSync('git', ['check-ignore', '-q', join(here, 'assets')], { cwd: workspaceRoot }).status === 0;
       if (manifest.files?.includes('assets') && copied) {
         expect(manifest.scripts?.prepack).toBe('node ../../tools/scripts/copy-package-assets.mjs');
       }
