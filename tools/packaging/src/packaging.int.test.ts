@@ -36,13 +36,15 @@ let install: Run;
 
 /**
  * Limits for an npm-installed `node_modules`, in MB of 10^6 bytes on disk (what `du` counts). Issue 26
- * asked 200 MB for the CLI; that target is missed while `@rootweaver/offline` trains the selector with
- * `@tensorflow/tfjs` (272 MB of the 519.7 MB measured in CI; tfjs-core alone cannot back-propagate
- * under Node ESM). Until the selector goes, the CLI's bound only stops growth past what CI measured.
- * The library (capabilities and its dependencies, 110.9 MB measured) meets issue 26's 120 MB.
+ * asked 200 MB for the CLI and 120 MB for the library (capabilities and its dependencies); both are
+ * missed, and these bounds only stop growth past what was measured (round 7, 2 cores):
+ * - the CLI, 542.6 MB: `@rootweaver/offline` trains the selector with `@tensorflow/tfjs` (272 MB of it;
+ *   tfjs-core alone registers no gradients under Node ESM). Going with the selector, it would be ~270 MB.
+ * - the library, 133.9 MB: `@rootweaver/models` ships the 22.5 MB word-vector table and the 0.5 MB
+ *   reader issue 24 asked for (it allows the default install to grow by 40 MB).
  */
-const cliLimitMegabytes = 540;
-const libraryLimitMegabytes = 120;
+const cliLimitMegabytes = 560;
+const libraryLimitMegabytes = 140;
 
 function cliOk(args: readonly string[], env: Record<string, string> = {}): Run {
   return runOk(process.execPath, [rootweaver, ...args], { cwd: project, env: cleanEnvironment(env) });

@@ -58,7 +58,7 @@ interface Source {
 }
 
 const organisationWords =
-  /\b(?:University|College|Company|Corporation|Corp|Inc|Ltd|Records|Press|Club|Association|Party|Institute|School|Academy|Society|League|Council|Ministry|Museum|Studios?|Pictures|Films|Publishing|Publications|Group|Foundation|Bank|Agency|Network|Church|Order|Cahiers|Journal|Magazine|Times|News|Federation|Union|Army|Navy|Force|Team|FC|Band)\b/;
+  /\b(?:University|College|Company|Corporation|Corp|Inc|Ltd|Records|Press|Club|Association|Party|Institute|School|Academy|Society|League|Council|Ministry|Museum|Studios?|Pictures|Films|Publishing|Publications|Group|Foundation|Bank|Agency|Network|Church|Order|Journal|Magazine|Times|News|Federation|Union|Army|Navy|Force|Team|FC|Band)\b/;
 const placeCue = /\b(?:in|at|near|from|of|born in|died in|buried in|located in|based in)\s*$/i;
 /** Names that are not people's: an initial article, or a place's head word first or last. */
 const notPersonName =

@@ -27,7 +27,7 @@ describe('HeuristicExtractor relevance', () => {
     expect(result.evidenceIds).toEqual(['played']);
   });
 
-  it('lets a passage sentence that states the relation outweigh a pair that does not (passage weight 0.7)', () => {
+  it('lets a passage sentence that states the relation outweigh a pair that does not', () => {
     const hit: SearchHit = {
       ...pair('starred', 1, 'Vell Days', 'Who starred in Vell Days?', 'Ivo Brand'),
       passage:
@@ -35,8 +35,5 @@ describe('HeuristicExtractor relevance', () => {
     };
     const question = 'Who played the king in Vell Days?';
     expect(new HeuristicExtractor().extractSync(question, [hit]).answer).toBe('Ana Lund');
-    expect(new HeuristicExtractor({ passageWeight: 0.6 }).extractSync(question, [hit]).answer).toBe(
-      'Ivo Brand',
-    );
   });
 });

@@ -268,6 +268,83 @@ describe('compact planner: decomposition repairs and fallbacks', () => {
   });
 });
 
+describe('compact planner: grounding a chain with the default answer policy', () => {
+  const chainItems = [
+    qaItem({ id: 'founder', question: 'Who founded Gull House Press?', answer: 'Ivo Brand' }),
+    qaItem({ id: 'school', question: 'Which university did Ivo Brand attend?', answer: 'Vell University' }),
+    qaItem({ id: 'city', question: 'In which city is Vell University?', answer: 'Port Amsel' }),
+    qaItem({ id: 'river', question: 'Which river flows through Port Amsel?', answer: 'the Sarn' }),
+  ];
+  const chain: ScriptedExtraction[] = [
+    { match: 'Who founded Gull House Press', answer: 'Ivo Brand', confidence: 0.9 },
+    { match: 'university did Ivo Brand', answer: 'Vell University', confidence: 0.9 },
+    { match: 'city is Vell University', answer: 'Port Amsel', confidence: 0.9 },
+    { match: 'river flows through Port Amsel', answer: 'the Sarn', confidence: 0.9 },
+  ];
+  const run = async (questions: readonly string[]) => {
+    const extractor = new ScriptedExtractor(chain);
+    const rag = new MultiHopRAG({
+      store: new InMemoryStore({ items: chainItems }),
+      extractor,
+      config: { planner: 'compact', retrievalMode: 'lexical', topK: 3, synthesis: 'extractive' },
+    });
+    const plan: Plan = {
+      source: 'llm',
+      repairs: [],
+      nodes: questions.map((text, id) => ({ id, question: text, refs: id === 0 ? [] : [id - 1] })),
+    };
+    const answer = await rag.ask('Which river flows through the city of the university of the founder?', {
+      plan,
+    });
+    return { answer, asked: extractor.calls.map((call) => call.question) };
+  };
+
+  it.each([
+    [
+      'generic',
+      [
+        'Who founded Gull House Press?',
+        'Which university did [answer] attend?',
+        'In which city is [answer]?',
+      ],
+    ],
+    [
+      'descriptive',
+      [
+        'Who founded Gull House Press?',
+        'Which university did [founder] attend?',
+        'In which city is [university]?',
+      ],
+    ],
+    [
+      'numbered',
+      ['Who founded Gull House Press?', 'Which university did #1 attend?', 'In which city is #2?'],
+    ],
+  ])(
+    'grounds the third node of a 3-step chain with its own parent, not the first node (%s)',
+    async (_kind, questions) => {
+      const { answer, asked } = await run(questions);
+      expect(asked).toContain('In which city is Vell University?');
+      expect(answer.answer).toBe('Port Amsel');
+    },
+  );
+
+  it('grounds every node of a 4-step chain with its own parent (generic, numbered and descriptive references)', async () => {
+    const { answer, asked } = await run([
+      'Who founded Gull House Press?',
+      'Which university did [answer] attend?',
+      'In which city is #2?',
+      'Which river flows through [city]?',
+    ]);
+    expect(asked.slice(1, 3)).toEqual([
+      'Which university did Ivo Brand attend?',
+      'In which city is Vell University?',
+    ]);
+    expect(asked[3]).toBe('Which river flows through Port Amsel?');
+    expect(answer.answer).toBe('the Sarn');
+  });
+});
+
 describe('compact planner: without a chat model', () => {
   it('decomposes by rules and never calls an LLM', async () => {
     const rulePlan: Plan = {

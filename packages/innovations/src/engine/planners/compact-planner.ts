@@ -279,7 +279,15 @@ export class CompactPlanner implements Planner {
     answers: ReadonlyMap<number, NodeTrace>,
     iteration: number,
   ): Promise<NodeRun> {
-    const parents = ancestorsOf(node, answers).flatMap((parent) =>
+    // groundQuestion reads its last parent as the nearest ("[answer]", "[university]", a pronoun):
+    // farther ancestors first, the node's own parents last, in the order the plan names them.
+    const ancestors = ancestorsOf(node, answers);
+    const direct = new Set(node.refs);
+    const nearestLast = [
+      ...ancestors.filter((ancestor) => !direct.has(ancestor.id)).reverse(),
+      ...ancestors.filter((ancestor) => direct.has(ancestor.id)),
+    ];
+    const parents = nearestLast.flatMap((parent) =>
       parent.answer.length === 0
         ? []
         : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }],
