@@ -21,7 +21,7 @@ export interface ConformedAnswer {
 /**
  * Puts a composed answer in the terms of the user's question, without inventing anything:
  * "In what year …?" answered with a full date gives the date's year; "Which dialect …?" answered
- * "Scanian" gives "Scanian dialects" when a retrieved text names it so (the asked noun right after
+ * "Vellish" gives "Vellish dialects" when a retrieved text names it so (the asked noun right after
  * the answer, as written there). A node's sub-question may have asked "When …?" or "What is …?"; the
  * user's question says what they want back.
  */

@@ -16,7 +16,7 @@ import { entitySubject, plausibleSubject, wordTags } from './rules/sentence-cont
 const copulaPattern = /^(.{1,160}?)\s+(is|was|are|were)\s+(.+)$/u;
 
 /**
- * A sentence-opening time or source phrase ("In 2004, ", "On 3 May 1990, ", "According to the chronicle, "):
+ * A sentence-opening time or source phrase ("In 2004, ", "On 3 March 1874, ", "According to the chronicle, "):
  * dropped before matching so that the clause's own subject leads; the rest is still a span of the sentence.
  */
 const leadingAdverbial = new RegExp(
