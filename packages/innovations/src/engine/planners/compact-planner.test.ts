@@ -269,18 +269,21 @@ describe('compact planner: decomposition repairs and fallbacks', () => {
 });
 
 describe('compact planner: grounding a chain with the default answer policy', () => {
-  const chainItems = [
-    qaItem({ id: 'founder', question: 'Who founded Gull House Press?', answer: 'Ivo Brand' }),
-    qaItem({ id: 'school', question: 'Which university did Ivo Brand attend?', answer: 'Vell University' }),
-    qaItem({ id: 'city', question: 'In which city is Vell University?', answer: 'Port Amsel' }),
-    qaItem({ id: 'river', question: 'Which river flows through Port Amsel?', answer: 'the Sarn' }),
-  ];
-  const chain: ScriptedExtraction[] = [
-    { match: 'Who founded Gull House Press', answer: 'Ivo Brand', confidence: 0.9 },
-    { match: 'university did Ivo Brand', answer: 'Vell University', confidence: 0.9 },
-    { match: 'city is Vell University', answer: 'Port Amsel', confidence: 0.9 },
-    { match: 'river flows through Port Amsel', answer: 'the Sarn', confidence: 0.9 },
-  ];
+  // Each fact is a stored pair and the scripted extractor's answer to exactly its question.
+  const facts = [
+    ['Who founded Gull House Press?', 'Ivo Brand'],
+    ['Which university did Ivo Brand attend?', 'Vell University'],
+    ['In which city is Vell University?', 'Port Amsel'],
+    ['Which river flows through Port Amsel?', 'the Sarn'],
+  ] as const;
+  const chainItems = facts.map(([text, answer], index) =>
+    qaItem({ id: `fact-${index}`, question: text, answer }),
+  );
+  const chain: ScriptedExtraction[] = facts.map(([text, answer]) => ({
+    match: text,
+    answer,
+    confidence: 0.9,
+  }));
   const run = async (questions: readonly string[]) => {
     const extractor = new ScriptedExtractor(chain);
     const rag = new MultiHopRAG({
