@@ -95,6 +95,14 @@ describe('loadMultiHopConfig', () => {
     expect(error.message).toContain('Allowed keys: max_llm_calls, max_tokens');
   });
 
+  it('rejects an extractor it does not know, naming providers.extractor and the two it has', () => {
+    const extractor = errorOf(() => parseMultiHopConfig('providers:\n  extractor: bert\n'));
+    expect(extractor.code).toBe('invalid-config');
+    expect(extractor.message).toContain(
+      'bad value at `providers.extractor`: got "bert"; allowed: one of trained, heuristic',
+    );
+  });
+
   it('rejects bad values, naming the key path, the value and what is allowed', () => {
     const planner = errorOf(() => parseMultiHopConfig('planner: greedy\n'));
     expect(planner.code).toBe('invalid-config');
