@@ -9,6 +9,7 @@ import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } 
 import type { RunContext } from '../run-context.js';
 import { formFallbackOutcome } from './form-fallback.js';
 import { synthesizeWithModel } from './model-synthesis.js';
+import { ancestorsNearestLast, ancestorsOf } from './node-ancestors.js';
 import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
 /** The single-node plan used when no decomposition could be read: single-hop retrieval of the question. */
@@ -279,15 +280,8 @@ export class CompactPlanner implements Planner {
     answers: ReadonlyMap<number, NodeTrace>,
     iteration: number,
   ): Promise<NodeRun> {
-    // groundQuestion reads its last parent as the nearest ("[answer]", "[university]", a pronoun):
-    // farther ancestors first, the node's own parents last, in the order the plan names them.
-    const ancestors = ancestorsOf(node, answers);
-    const direct = new Set(node.refs);
-    const nearestLast = [
-      ...ancestors.filter((ancestor) => !direct.has(ancestor.id)).reverse(),
-      ...ancestors.filter((ancestor) => direct.has(ancestor.id)),
-    ];
-    const parents = nearestLast.flatMap((parent) =>
+    // groundQuestion reads its last parent as the nearest ("[answer]", "[university]", a pronoun).
+    const parents = ancestorsNearestLast(node, answers).flatMap((parent) =>
       parent.answer.length === 0
         ? []
         : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }],
@@ -385,28 +379,4 @@ export function answerConfidence(nodes: readonly NodeTrace[], usedNodeIds: reado
   let product = needed.size === 0 ? 0 : 1;
   for (const node of needed.values()) product *= node.confidence;
   return product;
-}
-
-/**
- * The nodes a node depends on, directly or through its parents: direct parents first (in the
- * order of its refs), then their ancestors breadth first, each once. A child often refers to a
- * grandparent's answer ("the director" two hops up) that its direct parent does not repeat.
- */
-export function ancestorsOf(node: PlanNode, answers: ReadonlyMap<number, NodeTrace>): NodeTrace[] {
-  const found: NodeTrace[] = [];
-  const seen = new Set<number>([node.id]);
-  let frontier: readonly number[] = node.refs;
-  while (frontier.length > 0) {
-    const next: number[] = [];
-    for (const ref of frontier) {
-      if (seen.has(ref)) continue;
-      seen.add(ref);
-      const trace = answers.get(ref);
-      if (trace === undefined) continue;
-      found.push(trace);
-      next.push(...trace.refs);
-    }
-    frontier = next;
-  }
-  return found;
 }

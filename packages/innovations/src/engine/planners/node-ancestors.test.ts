@@ -1,6 +1,6 @@
 import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { ancestorsOf } from './compact-planner.js';
+import { ancestorsOf } from './node-ancestors.js';
 
 function trace(id: number, refs: number[], answer: string): NodeTrace {
   return {
