@@ -49,7 +49,6 @@ export const innovationsModules = [
   { module: 'config', layer: 0, paths: ['config'] },
   { module: 'grounding', layer: 1, paths: ['grounding'] },
   { module: 'composition', layer: 1, paths: ['composition'] },
-  { module: 'selection', layer: 1, paths: ['selection'] },
   { module: 'rule-decomposer', layer: 2, paths: ['rule-decomposer'] },
   { module: 'policy', layer: 3, paths: ['policy'] },
   { module: 'engine services', layer: 4, paths: ['engine'] },

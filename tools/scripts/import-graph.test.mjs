@@ -53,7 +53,7 @@ describe('checkDocumentedGraph', () => {
       '',
     ].join('\n');
   const order =
-    '`plan`, `compaction`, `extraction`, `config` < `grounding`, `composition`, `selection` < `rule-decomposer` < `policy` < engine services (`engine/*.ts`) < `engine/planners` < `engine/multi-hop-rag.ts`';
+    '`plan`, `compaction`, `extraction`, `config` < `grounding`, `composition` < `rule-decomposer` < `policy` < engine services (`engine/*.ts`) < `engine/planners` < `engine/multi-hop-rag.ts`';
 
   it('passes docs that list what the sources import, external packages and test imports aside', () => {
     write('README.md', readme('core, innovations'));
@@ -83,7 +83,7 @@ describe('checkDocumentedGraph', () => {
       'docs/architecture.md',
       architecture(
         'core, innovations',
-        '`plan`, `policy` < `compaction` < `grounding`, `composition`, `selection` < `rule-decomposer` < `engine/planners` < `engine/multi-hop-rag.ts`',
+        '`plan`, `policy` < `compaction` < `grounding`, `composition` < `rule-decomposer` < `engine/planners` < `engine/multi-hop-rag.ts`',
       ).replace('adapters', 'adapters   (no dependencies)'),
     );
     const rules = checkDocumentedGraph(root).map((violation) => violation.rule);

@@ -98,10 +98,3 @@ export {
   type RequestObservation,
   type RequestOutcome,
 } from './metrics/multi-hop-metrics.js';
-export {
-  type IndexExtractor,
-  loadSelector,
-  type SelectorChoice,
-  selectIndexExtractor,
-  selectorPathOf,
-} from './selection/load-selector.js';

@@ -1,9 +1,7 @@
 /**
  * @rootweaver/innovations — the multi-hop question-answering engine: `MultiHopRAG` and its planners,
- * the answer policy (grounding, composition, rule decomposition), the model-free extractor, the
- * learned answer selector and ADR-077's compaction. Pure given its ports: it reads no environment,
- * file, flag or network. What the offline selector trainer shares with inference is the
- * `@rootweaver/innovations/selection` subpath.
+ * the answer policy (grounding, composition, rule decomposition), the model-free extractor and
+ * ADR-077's compaction. Pure given its ports: it reads no environment, file, flag or network.
  */
 
 // The contracts the engine is built on, for callers that import the engine only.
@@ -43,10 +41,13 @@ export {
   singlePassPromptVersion,
   streamRun,
 } from './engine/index.js';
-// The default AnswerExtractor (no model).
+// The default AnswerExtractor (no model), and the reliability table eval reports its confidence with.
 export {
   HeuristicExtractor,
   type HeuristicExtractorOptions,
+  type ReliabilityBin,
+  type ReliabilityTable,
+  reliabilityTable,
   TextAnalysisCache,
   type TextAnalysisCacheOptions,
 } from './extraction/index.js';
@@ -64,11 +65,3 @@ export {
 export { type ParsePlanOptions, type PlanResult, parsePlan, validatePlan } from './plan/index.js';
 // The LLM-free judgements the planners make, swappable one by one (`answerPolicy`).
 export { type AnswerPolicy, defaultAnswerPolicy } from './policy/index.js';
-// The learned answer selector (ADR-0007): an AnswerExtractor over a trained model file.
-export {
-  LearnedSelector,
-  type LearnedSelectorOptions,
-  parseSelectorModel,
-  type SelectorModel,
-  selectorFileName,
-} from './selection/index.js';

@@ -40,7 +40,7 @@ export {
   RuleBasedGenerator,
   type RuleBasedGeneratorOptions,
 } from './generation/rule-based-generator.js';
-// The rule generator's relation families (`selection` has its own paraphrase families under the plain names).
+// The rule generator's relation families.
 export {
   type RelationFamily as RuleFamily,
   type RuleExample,
@@ -84,7 +84,6 @@ export {
   type StageTiming,
   StageTracker,
 } from './progress/stage-tracker.js';
-export * from './selection/index.js';
 export { normaliseText } from './validation/normalise-text.js';
 export {
   emptyRejectionCounts,

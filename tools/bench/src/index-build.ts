@@ -69,7 +69,6 @@ async function run(threads: number): Promise<Run> {
     store,
     checkpointDirectory: directory,
     workers: threads,
-    trainSelector: false,
   });
   await store.close();
   const used = process.cpuUsage(cpu);
@@ -122,7 +121,7 @@ try {
     '<!-- index-build:begin -->',
     '## `index build` on all cores (`pnpm bench:build`)',
     '',
-    `Written by \`tools/bench/src/index-build.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/index-build.js --corpus …/${basename(dirname(corpus))}/${basename(corpus)} --repeat ${repeat} --workers ${workers}\` (rule generator, EmbeddedStore, checkpoints on, selector training off); ${cores} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average at the end ${loadavg()
+    `Written by \`tools/bench/src/index-build.ts\` on ${new Date().toISOString().slice(0, 19)}Z: \`node tools/bench/dist/index-build.js --corpus …/${basename(dirname(corpus))}/${basename(corpus)} --repeat ${repeat} --workers ${workers}\` (rule generator, EmbeddedStore, checkpoints on); ${cores} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average at the end ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' / ')}. Each setting ran twice, alternating; the faster run is shown.`,
     '',

@@ -50,7 +50,7 @@ for (const run of runs) {
   for (let pass = 1; pass <= passes; pass += 1) {
     if (opened === undefined || values.fresh) {
       await opened?.close();
-      opened = await openEngine({ io, source: run.source, selector: 'auto', settings, rebuild: false });
+      opened = await openEngine({ io, source: run.source, settings, rebuild: false });
       await opened.engine.warmUp();
     }
     const engineWith = opened.engineWith;

@@ -13,7 +13,7 @@ export const allCommands: readonly LazyCliCommand[] = [
   ),
   lazy(
     'index',
-    'Build, update, import and inspect atomic QA indexes; train their answer selectors.',
+    'Build, update, import and inspect atomic QA indexes.',
     async () => (await import('./commands/index-command.js')).indexCommand,
     [
       '1    index build/update: some passages failed to generate (the next run retries them)',

@@ -2,10 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type SelectorChoice, selectIndexExtractor } from '@rootweaver/capabilities';
 import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
-import type { SelectorTrainingOutcome } from '@rootweaver/offline';
 import { createProviderSet } from '@rootweaver/providers';
 import { CliUsageError } from './cli-usage-error.js';
 import { combineHashes, hashDirectory, hashPath } from './content-hash.js';
@@ -35,10 +33,9 @@ export function resolveIndexSource(
 }
 
 /**
- * Hash of the builder this CLI runs — the built `@rootweaver/offline`, the candidate features the selector
- * is trained on (`@rootweaver/innovations`' extraction and selection) and `@rootweaver/language-en`, in a
- * checkout or installed — so a changed generator, feature or word list invalidates cached indexes (and
- * their selectors).
+ * Hash of the builder this CLI runs — the built `@rootweaver/offline`, `@rootweaver/innovations`'
+ * extraction and `@rootweaver/language-en`, in a checkout or installed — so a changed generator or word
+ * list invalidates cached indexes.
  */
 async function builderHash(): Promise<string> {
   const resolveFromHere = createRequire(import.meta.url);
@@ -50,9 +47,7 @@ async function builderHash(): Promise<string> {
   const code = (path: string) => path.endsWith('.js');
   return combineHashes(
     ...(await Promise.all(
-      [offline, join(innovations, 'extraction'), join(innovations, 'selection'), language].map((directory) =>
-        hashDirectory(directory, code),
-      ),
+      [offline, join(innovations, 'extraction'), language].map((directory) => hashDirectory(directory, code)),
     )),
   );
 }
@@ -124,7 +119,6 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
     if (source.kind === 'kb') {
       const summary = await importKnowledgeBase({ path: source.path, store, directory, ...signal });
       progress(`imported ${summary.pairs} pairs from ${summary.passages} passages`);
-      progress(selectorLine(summary.selector));
     } else {
       let lastReport = 0;
       const summary = await buildIndex({
@@ -140,7 +134,6 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
         },
       });
       progress(`built ${summary.pairs} pairs from ${summary.passages} passages`);
-      progress(selectorLine(summary.selector));
     }
   } finally {
     await providers.close();
@@ -150,13 +143,6 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
   await writeFile(options.stampFile, `${JSON.stringify(stamp, null, 2)}\n`);
   progress(`index ready in ${(buildMs / 1000).toFixed(1)} s`);
   return { directory, reused: false, buildMs };
-}
-
-/** One line on what the build did about the index's answer selector. */
-export function selectorLine(outcome: SelectorTrainingOutcome | undefined): string {
-  if (outcome === undefined) return 'selector: not trained';
-  if (outcome.status === 'skipped') return `selector: not trained — ${outcome.reason}`;
-  return `selector@${outcome.version}: held-out top-1 ${(outcome.top1 * 100).toFixed(1)} % (heuristic ${(outcome.heuristicTop1 * 100).toFixed(1)} %), ECE ${outcome.expectedCalibrationError.toFixed(3)}, ${outcome.resolve}, ${outcome.queries} questions, ${(outcome.totalMs / 1000).toFixed(1)} s → ${outcome.file}`;
 }
 
 /** What the commands need from an opened index (the shape of providers' `createProviderSet`). */
@@ -170,8 +156,6 @@ export interface OpenedProviders {
 
 export interface OpenIndexOptions {
   readonly source: IndexSource;
-  /** The index's own selector (default), none, or a selector file trained elsewhere. */
-  readonly selector?: SelectorChoice;
   /** Where `--kb` / `--corpus` indexes are built (`cacheDirectoryFor`). */
   readonly cacheDirectory: string;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -186,7 +170,7 @@ export interface OpenedIndex {
   readonly providers: OpenedProviders;
   readonly directory: string;
   readonly description: string;
-  /** Which extractor answers, and why (ADR-0007). */
+  /** Which extractor answers: the configured one (the trained reader) or the heuristic. */
   readonly extractorDescription: string;
 }
 
@@ -195,15 +179,19 @@ export function llmConfigured(env: Readonly<Record<string, string | undefined>>)
   return (env.OPENAI_BASE_URL ?? '').trim() !== '' || (env.OPENAI_API_KEY ?? '').trim() !== '';
 }
 
+/** What an older rootweaver trained into every index (ADR-0007, superseded): left alone, never read. */
+const legacySelectorFile = 'selector.json';
+
 /**
  * Opens an index directory read-only, with an LLM when OPENAI_BASE_URL / OPENAI_API_KEY are set, and
- * the index's learned selector as the extractor when it has one (unless an ONNX extractor is configured).
+ * the configured extractor (`providers.extractor: trained`: the trained reader), else the heuristic.
+ * A `selector.json` an older rootweaver trained into the index (ADR-0007, superseded) is not read; the
+ * description says so.
  */
 export async function openProviders(options: {
   readonly directory: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly extractor?: 'trained' | 'heuristic';
-  readonly selector?: SelectorChoice;
 }): Promise<OpenedProviders & { readonly extractorDescription: string }> {
   const providers = await createProviderSet({
     indexDirectory: options.directory,
@@ -211,22 +199,11 @@ export async function openProviders(options: {
     readonly: true,
     ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
   });
-  if (providers.extractor !== undefined)
-    return { ...providers, extractorDescription: `extractor: ${providers.extractor.id}` };
-  try {
-    const chosen = await selectIndexExtractor({
-      indexDirectory: options.directory,
-      ...(options.selector === undefined ? {} : { choice: options.selector }),
-    });
-    return {
-      ...providers,
-      ...(chosen.extractor === undefined ? {} : { extractor: chosen.extractor }),
-      extractorDescription: chosen.description,
-    };
-  } catch (error) {
-    await providers.close();
-    throw error;
-  }
+  const described = `extractor: ${providers.extractor?.id ?? 'heuristic'}`;
+  const legacy = existsSync(join(options.directory, legacySelectorFile))
+    ? ` (the index's ${legacySelectorFile}, from an older rootweaver's learned selector, is ignored)`
+    : '';
+  return { ...providers, extractorDescription: `${described}${legacy}` };
 }
 
 /**
@@ -248,7 +225,6 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
       directory: source.path,
       env: options.env,
       ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
-      ...selectorOption(options),
     });
     try {
       await assertStoreReadable(providers.store, source.path);
@@ -278,7 +254,6 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
     directory: built.directory,
     env: options.env,
     ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
-    ...selectorOption(options),
   });
   const origin = source.kind === 'kb' ? 'knowledge base' : 'rule-built index of';
   return {
@@ -287,8 +262,4 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
     description: `${origin} ${source.path}${built.reused ? ' (cached)' : ''}`,
     extractorDescription: providers.extractorDescription,
   };
-}
-
-function selectorOption(options: OpenIndexOptions): { readonly selector?: SelectorChoice } {
-  return options.selector === undefined ? {} : { selector: options.selector };
 }

@@ -4,7 +4,6 @@ import {
   createQuestionRewriter,
   type LoadedMultiHopConfig,
   loadMultiHopConfig,
-  type SelectorChoice,
 } from '@rootweaver/capabilities';
 import type { ChatModel, QuestionRewriter, TokenCounter } from '@rootweaver/core';
 import { HeuristicExtractor, type MultiHopConfig, type MultiHopRAG } from '@rootweaver/innovations';
@@ -18,8 +17,6 @@ export interface OpenEngineOptions {
   readonly source: IndexSource;
   /** `--config` and the flags that override it (`engineSettingsFrom`). */
   readonly settings: EngineSettings;
-  /** The index's own selector (default), none, or a selector file trained elsewhere. */
-  readonly selector?: SelectorChoice;
   readonly rebuild?: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (message: string) => void;
@@ -38,7 +35,7 @@ export interface OpenedEngine {
   readonly configSource: string;
   readonly providers: OpenedProviders;
   readonly description: string;
-  /** Which extractor answers, and why (ADR-0007). */
+  /** Which extractor answers: the configured one (the trained reader) or the heuristic. */
   readonly extractorDescription: string;
   /** The rewriter slot the config asks for (`rewriter.kind: llm`); undefined when the rules ground. */
   readonly rewriter: QuestionRewriter | undefined;
@@ -71,7 +68,6 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     env: io.env,
     rebuild: options.rebuild ?? false,
     extractor: loaded.providers.extractor,
-    ...(options.selector === undefined ? {} : { selector: options.selector }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });

@@ -49,7 +49,7 @@ const none: FamilyFirings = { sentences: 0, pairs: 0 };
 /**
  * Leave-one-out over the rule-based generator's relation families: builds the corpus's index with every
  * family, then once without each family that fired, and evaluates the questions on each index (the
- * heuristic extractor — a learned selector would have to be retrained per index —, compaction off).
+ * configured extractor, the heuristic by default; compaction off).
  * The indexes live in a temporary folder, removed afterwards.
  */
 export async function runRuleReport(options: RuleReportOptions): Promise<RuleReport> {
@@ -77,7 +77,6 @@ export async function runRuleReport(options: RuleReportOptions): Promise<RuleRep
         store: providers.store,
         generator,
         checkpointDirectory: directory,
-        trainSelector: false,
         // Generated on this thread, so the generator's firings are counted.
         workers: 0,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -89,7 +88,6 @@ export async function runRuleReport(options: RuleReportOptions): Promise<RuleRep
     const opened = await openEngine({
       io,
       source: { kind: 'index', path: directory },
-      selector: 'off',
       settings: options.settings,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });

@@ -1,6 +1,5 @@
 import { loadGoldenSet } from '@rootweaver/eval';
 import { HeuristicExtractor, MultiHopRAG } from '@rootweaver/innovations';
-import { LearnedSelector } from '@rootweaver/innovations/selection';
 import { afterAll, bench, describe } from 'vitest';
 import { openEngine } from './open-engine.js';
 import { cacheDirectoryFor, goldenSetPath } from './repo-root.js';
@@ -10,7 +9,7 @@ import { createRecordingIo } from './test-io.js';
 // Non-LLM time per question (issue 17 part 5) on the project's own sample corpus: the rule-built sample
 // index (built once, cached like `serve`'s) and the golden set's questions, one question per
 // iteration in turn, no LLM (rule plans, composed or extractive answers). The engine is the one
-// `eval` and `serve` use (`openEngine`: the index's selector, or the heuristic extractor; one
+// `eval` and `serve` use (`openEngine`: the configured extractor, the heuristic by default; one
 // extractor, its text analyses kept across questions); the second bench gives each question a fresh
 // extractor, as every question paid before the analyses were kept.
 
@@ -39,10 +38,11 @@ function rotation(): () => string {
 
 /** An engine like `opened.engine` but with an extractor of its own: no analysis carried over. */
 function freshEngine(): MultiHopRAG {
-  const kept = opened.providers.extractor;
-  const extractor =
-    kept instanceof LearnedSelector ? new LearnedSelector({ model: kept.model }) : new HeuristicExtractor();
-  return new MultiHopRAG({ store: opened.providers.store, extractor, config: opened.config });
+  return new MultiHopRAG({
+    store: opened.providers.store,
+    extractor: new HeuristicExtractor(),
+    config: opened.config,
+  });
 }
 
 describe(`time per question, no LLM: ${questions.length} golden questions on the sample index (${opened.extractorDescription.replace(/ from .*/, '')})`, () => {

@@ -20,7 +20,6 @@ export async function openSampleEngine(options: { chatModel?: ChatModel } = {}) 
     corpus: sampleCorpus,
     generator: new RuleBasedGenerator(),
     store,
-    trainSelector: false,
   });
   const rag = new MultiHopRAG({
     store,

@@ -4,7 +4,6 @@ import { RootweaverError } from '@rootweaver/core';
 import { MultiHopRAG } from '@rootweaver/innovations';
 import { createProviderSet } from '@rootweaver/providers';
 import type { MultiHopProviderSettings } from '../config/load-multi-hop-config.js';
-import { selectIndexExtractor } from '../selection/load-selector.js';
 import type { CapabilityProviders, MultiHopEngineFactory } from './multi-hop-engine.js';
 
 /**
@@ -25,8 +24,9 @@ export function createEngine({ config, providers }: Parameters<MultiHopEngineFac
 /**
  * Providers from an index directory built by `rootweaver index` (opened read-only) and the environment's
  * LLM settings (`createProviderSet` of @rootweaver/providers). The YAML `providers:` section may name the
- * directory, the model and the base URL. The extractor is the index's learned selector when it has one
- * (ADR-0007), unless an ONNX extractor is configured.
+ * directory, the model and the base URL. The extractor is the configured one (`providers.extractor`:
+ * the trained reader), else the engine's heuristic extractor. A `selector.json` left in an index built
+ * by an older rootweaver (ADR-0007, superseded) is not read.
  */
 export async function createDefaultProviders(input: {
   readonly settings: MultiHopProviderSettings;
@@ -46,20 +46,11 @@ export async function createDefaultProviders(input: {
     ...(input.settings.llmBaseUrl === undefined ? {} : { baseURL: input.settings.llmBaseUrl }),
     ...(input.settings.llmModel === undefined ? {} : { model: input.settings.llmModel }),
   };
-  const providers = await createProviderSet({
+  return createProviderSet({
     indexDirectory: directory,
     env: input.env,
     readonly: true,
     extractor: input.settings.extractor,
     ...(Object.keys(llm).length === 0 ? {} : { llm }),
   });
-  // A configured ONNX extractor wins; else the index's learned selector; else the heuristic extractor.
-  if (providers.extractor !== undefined) return providers;
-  try {
-    const { extractor } = await selectIndexExtractor({ indexDirectory: directory });
-    return extractor === undefined ? providers : { ...providers, extractor };
-  } catch (error) {
-    await providers.close();
-    throw error;
-  }
 }

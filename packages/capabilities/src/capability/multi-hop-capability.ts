@@ -109,7 +109,7 @@ export interface MultiHopMetadata {
   readonly forced_stop: ForcedStop | null;
   readonly refusal: RefusalReason | null;
   readonly latency_ms: number;
-  /** The extractor that answered the sub-questions: `selector@<version>` (learned, ADR-0007), `heuristic`, or an ONNX model. */
+  /** The extractor that answered the sub-questions: `heuristic`, the trained reader, or an ONNX model. */
   readonly extractor: string;
   /**
    * The rewriter slot (`rewriter.kind: llm`): its model and its own calls, fallbacks to the rules and tokens,

@@ -31,7 +31,7 @@ export interface Extraction {
   readonly answerType?: AnswerType;
   /**
    * The confidence at or above which this answer counts as resolved, when the extractor states its
-   * own (a calibrated learned selector does, ADR-0007); otherwise the engine's
+   * own; otherwise the engine's
    * `extractionConfidenceThreshold` applies.
    */
   readonly resolveThreshold?: number;

@@ -105,8 +105,8 @@ export interface KnowledgeStore {
   search(options: SearchOptions): Promise<SearchResult>;
   stats(): Promise<StoreStats>;
   /**
-   * Every stored item (without vectors), in id order. Optional: the selector trainer needs it and
-   * says so when a store cannot list its items.
+   * Every stored item (without vectors), in id order. Optional: a caller that needs it says so when
+   * a store cannot list its items.
    */
   listItems?(options?: ListItemsOptions): Promise<KnowledgeItem[]>;
   /**

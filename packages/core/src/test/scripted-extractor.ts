@@ -11,7 +11,7 @@ export interface ScriptedExtraction {
    * (case-insensitive), else none — so an answer that was not retrieved is reported without evidence.
    */
   readonly evidenceIds?: readonly string[];
-  /** The extractor's own resolve threshold, reported with the answer (as a learned selector does). */
+  /** The extractor's own resolve threshold, reported with the answer. */
   readonly resolveThreshold?: number;
 }
 

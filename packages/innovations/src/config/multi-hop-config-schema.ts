@@ -49,7 +49,7 @@ export const multiHopConfigSchema = z.strictObject({
   extraction_confidence_threshold: fraction
     .default(0.3)
     .describe(
-      "compact planner: below this extraction confidence a node stays unresolved. The heuristic extractor's; a learned selector resolves at the threshold trained with it (selector.json, ADR-0007).",
+      "compact planner: below this extraction confidence a node stays unresolved. The heuristic extractor's; an extractor that states its own threshold resolves at that.",
     ),
   compose_min_confidence: fraction
     .default(0.8)

@@ -26,8 +26,7 @@ const AGREEMENT_WEIGHT = 0.35;
 /**
  * How much less a topic-only pair's own topic counts ("What is known about Orlen Bank?" → "In 1990,
  * Orlen Bank announced it would purchase Tern Savings"): the topic may be the agent its sentence
- * answers with. A heuristic weight kept for the fallback extractor; the learned selector sees the
- * subject relation as a feature and learns its weight from the index (ADR-0007).
+ * answers with. A heuristic weight.
  */
 const TOPIC_SUBJECT_FACTOR = 0.9;
 /** A name whose last word is the noun asked for ("Tern County" for "which county"). */
@@ -477,7 +476,7 @@ export interface HeuristicExtractorOptions {
 
 export type CandidateKindName = CandidateKind;
 
-/** What the heuristics saw of one candidate where it scored best: the raw material of the learned selector's features. */
+/** What the heuristics saw of one candidate where it scored best. */
 export interface CandidateSignals {
   readonly kind: CandidateKind;
   /** How the candidate's kind and shape fit the expected answer type, before the asked-noun lift. */
@@ -552,7 +551,7 @@ interface MutableCandidate {
  * (dates, numbers, countries, proper-noun chunks, quoted titles) from each pair's answer (its passage
  * as a weaker fallback), scored by type fit, retrieval rank, the pair's relevance to the question,
  * closeness to the question's relation words and overlap with the question's own words. Equal spans
- * from several pairs add up. Pure: the heuristic extractor and the learned selector share it.
+ * from several pairs add up. Pure.
  */
 export function analyseCandidates(
   questionText: string,
@@ -783,7 +782,7 @@ export class HeuristicExtractor implements AnswerExtractor {
     return this.decide(questionText, evidence, analyseCandidates(questionText, evidence, this.options));
   }
 
-  /** The heuristic's answer from an analysis already made (the learned selector falls back to it). */
+  /** The heuristic's answer from an analysis already made. */
   decide(questionText: string, evidence: readonly SearchHit[], analysis: CandidateAnalysis): Extraction {
     const top = analysis.candidates[0];
     if (analysis.answerType === 'yes-no' && top === undefined) {

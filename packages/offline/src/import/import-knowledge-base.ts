@@ -13,7 +13,6 @@ import {
 } from '../index/manifest.js';
 import { toQaItem } from '../index/qa-item.js';
 import { type StageProgress, type StageTiming, StageTracker } from '../progress/stage-tracker.js';
-import { type SelectorTrainingOutcome, trainSelectorAfterBuild } from '../selection/train-index-selector.js';
 import {
   addRejectionCounts,
   emptyRejectionCounts,
@@ -31,14 +30,12 @@ export interface ImportKnowledgeBaseOptions {
   /** Items per store write. Default 2,000. */
   readonly batchSize?: number;
   readonly signal?: AbortSignal;
-  /** Train the index's answer selector after the import (ADR-0007); default true when `directory` is given. */
-  readonly trainSelector?: boolean;
   readonly onProgress?: (progress: {
     readonly done: number;
     readonly total: number;
     readonly elapsedMs: number;
   }) => void;
-  /** Each stage (read, remove, store, manifest, selector) as it starts, advances and ends. */
+  /** Each stage (read, remove, store, manifest) as it starts, advances and ends. */
   readonly onStage?: (progress: StageProgress) => void;
 }
 
@@ -55,9 +52,7 @@ export interface ImportKnowledgeBaseSummary {
     readonly totalMs: number;
   };
   readonly manifest: IndexManifest;
-  /** The selector training step's outcome, when it ran. */
-  readonly selector?: SelectorTrainingOutcome;
-  /** The wall time of every stage, in order (`timings.totalMs` leaves out the selector's training). */
+  /** The wall time of every stage, in order. */
   readonly stages: readonly StageTiming[];
 }
 
@@ -248,19 +243,7 @@ async function importLocked(options: ImportKnowledgeBaseOptions): Promise<Import
     await writeManifest(options.directory, manifest);
     writing.end();
   }
-  const training =
-    options.directory !== undefined && options.trainSelector !== false ? stages.begin('selector') : undefined;
-  const selector =
-    options.directory !== undefined && options.trainSelector !== false
-      ? await trainSelectorAfterBuild({
-          store: options.store,
-          directory: options.directory,
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
-        })
-      : undefined;
-  training?.end();
   return {
-    ...(selector === undefined ? {} : { selector }),
     stages: stages.timings(),
     passages: documents.size,
     pairs: all.length,

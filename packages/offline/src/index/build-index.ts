@@ -5,7 +5,6 @@ import type { CorpusReadResult, InputProblem, Passage } from '../corpus/document
 import { readCorpus } from '../corpus/read-corpus.js';
 import type { QaGenerator } from '../generation/qa-generator.js';
 import { type StageProgress, type StageTiming, StageTracker } from '../progress/stage-tracker.js';
-import { type SelectorTrainingOutcome, trainSelectorAfterBuild } from '../selection/train-index-selector.js';
 import {
   addRejectionCounts,
   emptyRejectionCounts,
@@ -49,7 +48,7 @@ export interface BuildIndexOptions {
   readonly batchSize?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: BuildProgress) => void;
-  /** Each stage (read, generate, remove, manifest, selector) as it starts, advances and ends. */
+  /** Each stage (read, generate, remove, manifest) as it starts, advances and ends. */
   readonly onStage?: (progress: StageProgress) => void;
   /** The index folder: manifest and checkpoint log live here. Without it nothing is resumable. */
   readonly checkpointDirectory?: string;
@@ -65,8 +64,6 @@ export interface BuildIndexOptions {
   readonly workerEntry?: URL;
   /** Extra `workerData` for a custom `workerEntry`. */
   readonly workerData?: Record<string, unknown>;
-  /** Train the index's answer selector after the build (ADR-0007); default true when `checkpointDirectory` is given. */
-  readonly trainSelector?: boolean;
 }
 
 /**
@@ -96,9 +93,7 @@ export interface BuildIndexSummary {
   readonly llmCalls: number;
   readonly timings: IndexManifest['timings'];
   readonly manifest: IndexManifest;
-  /** The selector training step's outcome, when it ran. */
-  readonly selector?: SelectorTrainingOutcome;
-  /** The wall time of every stage, in order (`timings.totalMs` leaves out the selector's training). */
+  /** The wall time of every stage, in order. */
   readonly stages: readonly StageTiming[];
 }
 
@@ -407,13 +402,6 @@ async function buildIndexLocked(options: BuildIndexOptions): Promise<BuildIndexS
     await log?.remove();
     writing.end();
   }
-  const training =
-    directory !== undefined && options.trainSelector !== false ? stages.begin('selector') : undefined;
-  const selector =
-    directory !== undefined && options.trainSelector !== false
-      ? await trainSelectorAfterBuild({ store, directory, ...(signal === undefined ? {} : { signal }) })
-      : undefined;
-  training?.end();
   progress('done');
   return {
     passages: manifest.counts.passages,
@@ -431,7 +419,6 @@ async function buildIndexLocked(options: BuildIndexOptions): Promise<BuildIndexS
     llmCalls,
     timings: allTimings,
     manifest,
-    ...(selector === undefined ? {} : { selector }),
     stages: stages.timings(),
   };
 }

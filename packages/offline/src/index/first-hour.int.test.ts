@@ -93,7 +93,6 @@ describe('the first hour with a docs folder', () => {
         store,
         generator: new RuleBasedGenerator(),
         checkpointDirectory: indexDirectory,
-        trainSelector: false,
       });
       expect(summary.problems).toEqual([]);
       const items = await store.listItems();
@@ -147,7 +146,6 @@ describe('the first hour with a docs folder', () => {
         store,
         generator: new RuleBasedGenerator(),
         checkpointDirectory: indexDirectory,
-        trainSelector: false,
       });
       expect(updated.changed).toBe(1);
       expect(updated.unchanged).toBe(summary.passages - 1);

@@ -9,7 +9,6 @@ import { annotateEntities } from '../annotation/annotate-entities.js';
 import { readCorpus } from '../corpus/read-corpus.js';
 import { RuleBasedGenerator } from '../generation/rule-based-generator.js';
 import { importKnowledgeBase } from '../import/import-knowledge-base.js';
-import { trainIndexSelector } from '../selection/train-index-selector.js';
 import { normaliseText } from '../validation/normalise-text.js';
 import { validatePairs } from '../validation/validate-pairs.js';
 import { buildIndex } from './build-index.js';
@@ -55,7 +54,7 @@ describe.skipIf(!existsSync(musique))('rule-based build of musique/corpus.jsonl 
   );
 
   bench(
-    'into EmbeddedStore with checkpoints (what `rootweaver index build` does before training its selector)',
+    'into EmbeddedStore with checkpoints (what `rootweaver index build` does)',
     async () => {
       const directory = await mkdtemp(join(tmpdir(), 'rootweaver-bench-build-'));
       try {
@@ -66,7 +65,6 @@ describe.skipIf(!existsSync(musique))('rule-based build of musique/corpus.jsonl 
           generator: new RuleBasedGenerator(),
           store,
           checkpointDirectory: directory,
-          trainSelector: false,
         });
         await store.close();
         const rate = (summary.passages / summary.timings.totalMs) * 1000;
@@ -84,38 +82,18 @@ describe.skipIf(!existsSync(musique))('rule-based build of musique/corpus.jsonl 
 
 describe.skipIf(!existsSync(gpt4))('import of 2wiki/kb.gpt4.jsonl (14,517 pairs)', () => {
   bench(
-    'into EmbeddedStore (without training the selector)',
+    'into EmbeddedStore (what `rootweaver index import` does)',
     async () => {
       const directory = await mkdtemp(join(tmpdir(), 'rootweaver-bench-import-'));
       try {
         const started = performance.now();
         const cpu = process.cpuUsage();
         const store = await EmbeddedStore.open({ directory });
-        const summary = await importKnowledgeBase({ path: gpt4, store, directory, trainSelector: false });
+        const summary = await importKnowledgeBase({ path: gpt4, store, directory });
         await store.close();
         const seconds = (performance.now() - started) / 1000;
         figures.push(
           `import kb.gpt4 → EmbeddedStore: ${summary.pairs} pairs from ${summary.passages} passages in ${seconds.toFixed(2)} s wall, ${cpuSecondsSince(cpu).toFixed(2)} s CPU (read ${(summary.timings.readMs / 1000).toFixed(2)} s, store ${(summary.timings.storeMs / 1000).toFixed(2)} s)`,
-        );
-      } finally {
-        await rm(directory, { recursive: true, force: true });
-      }
-    },
-    once,
-  );
-
-  bench(
-    'train the answer selector on the imported index (what `index import` does next)',
-    async () => {
-      const directory = await mkdtemp(join(tmpdir(), 'rootweaver-bench-train-'));
-      try {
-        const store = await EmbeddedStore.open({ directory });
-        await importKnowledgeBase({ path: gpt4, store, directory, trainSelector: false });
-        const cpu = process.cpuUsage();
-        const result = await trainIndexSelector({ store, directory });
-        await store.close();
-        figures.push(
-          `selector on kb.gpt4: ${result.model.training.queries} training questions, ${(result.totalMs / 1000).toFixed(2)} s wall (training set ${(result.trainingSetMs / 1000).toFixed(2)} s), ${cpuSecondsSince(cpu).toFixed(2)} s CPU`,
         );
       } finally {
         await rm(directory, { recursive: true, force: true });

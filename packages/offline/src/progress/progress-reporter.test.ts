@@ -40,12 +40,12 @@ describe('createProgressReporter', () => {
       unit: 'passages',
       elapsedMs: 1000,
     });
-    reporter.stage({ stage: 'selector', status: 'started', elapsedMs: 0 });
-    reporter.stage({ stage: 'selector', status: 'finished', elapsedMs: 2400.4 });
+    reporter.stage({ stage: 'store', status: 'started', elapsedMs: 0 });
+    reporter.stage({ stage: 'store', status: 'finished', elapsedMs: 2400.4 });
     reporter.finish();
     expect(output.map((line) => JSON.parse(line))).toEqual([
       { event: 'stage', stage: 'generate', done: 10, unit: 'passages', ms: 1000, perSecond: 10 },
-      { event: 'stage', stage: 'selector', ms: 2400 },
+      { event: 'stage', stage: 'store', ms: 2400 },
     ]);
     expect(output.every((line) => line.endsWith('\n'))).toBe(true);
   });
@@ -76,13 +76,13 @@ describe('createProgressReporter', () => {
       unit: 'passages',
       elapsedMs: 5000,
     });
-    reporter.stage({ stage: 'selector', status: 'started', elapsedMs: 0 });
-    reporter.stage({ stage: 'selector', status: 'running', elapsedMs: 61_000 });
+    reporter.stage({ stage: 'store', status: 'started', elapsedMs: 0 });
+    reporter.stage({ stage: 'store', status: 'running', elapsedMs: 61_000 });
     reporter.finish();
     expect(output[0]).toBe('\rgenerate [..........] 0/10 passages · ETA … · 0.00 s\u001b[K');
     expect(output[1]).toBe('\rgenerate [####......] 4/10 passages · 2/s · ETA 3.00 s · 2.00 s\u001b[K');
     expect(output[2]).toBe('\rgenerate 10 passages in 5.00 s (2/s)\u001b[K\n');
-    expect(output[4]).toBe('\rselector … · 1 min 1 s\u001b[K');
+    expect(output[4]).toBe('\rstore … · 1 min 1 s\u001b[K');
     expect(output.at(-1)).toBe('\n');
   });
 });

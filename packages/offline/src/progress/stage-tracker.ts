@@ -1,6 +1,6 @@
 /** One stage of a long run (`index build`, `update`, `import`), as it starts, advances and ends. */
 export interface StageProgress {
-  /** `read`, `generate`, `remove`, `store`, `manifest`, `selector`, … */
+  /** `read`, `generate`, `remove`, `store`, `manifest`, … */
   readonly stage: string;
   readonly status: 'started' | 'running' | 'finished';
   /** Units done so far in this stage (this run's work only: skipped passages are not counted). */

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import type { SelectorChoice } from '@rootweaver/capabilities';
 import { RootweaverError, type SynthesisMode } from '@rootweaver/core';
 import {
   type EvalSummary,
@@ -31,7 +30,7 @@ const usage = `Usage:
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
                   [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
-                  [--rewriter rules|llm:MODEL|llm:MODEL@URL] [--selector auto|off|FILE] [--folds K]
+                  [--rewriter rules|llm:MODEL|llm:MODEL@URL] [--folds K]
   rootweaver eval --questions FILE --corpus FILE --rule-report [--plans …] [--synthesis …] [--limit N] [--out DIR] [--json]
   rootweaver eval --golden FILE.toml|FILE.json [--index DIR | --corpus PATH | --kb FILE] [--config FILE] [--planner …] [--json]
 
@@ -63,9 +62,6 @@ const usage = `Usage:
                      ROOTWEAVER_REWRITER_API_KEY), the rules backing it up; its calls are reported apart
   --folds K          also report EM/F1 over K splits of the question file (mean, spread, each with
                      its 95 % interval)
-  --selector         auto (default): the index's learned answer selector when it has one, else the
-                     heuristic extractor; off: the heuristic extractor; FILE: a selector.json trained on
-                     another index (cross-dataset transfer)
   --rule-report      leave-one-out over the rule-based generator's relation families (needs --corpus): how
                      often each family fires on the index build, and the EM without it (heuristic extractor,
                      compaction off); --out DIR writes rule-report.md and rule-report.json
@@ -94,7 +90,6 @@ const options = {
   golden: { type: 'string' },
   extractor: { type: 'string' },
   embedder: { type: 'string' },
-  selector: { type: 'string' },
   folds: { type: 'string' },
   'rule-report': { type: 'boolean' },
 } as const;
@@ -116,7 +111,7 @@ function formatSummary(summary: EvalSummary): string {
       .join(
         ', ',
       )}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis} (LLM calls/q with those: ${summary.llmCallsPerQuestionWithSynthesis})`,
-    `confident answers (every node resolved; heuristic at ≥ ${summary.confidence.threshold}, a selector at its own threshold): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
+    `confident answers (every node resolved; heuristic at ≥ ${summary.confidence.threshold}, an extractor that has its own threshold at it): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
     `gold answer among node answers: ${summary.goldAmongNodeAnswers}%; in the retrieved pool: ${summary.goldInPool}%`,
     'by kind:',
     ...Object.entries(summary.byKind).map(
@@ -259,15 +254,9 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     io.stdout(json ? `${JSON.stringify(report)}\n` : formatRuleReport(report));
     return 0;
   }
-  const selectorValue = stringOption(values, 'selector') ?? 'auto';
-  const selector: SelectorChoice =
-    selectorValue === 'auto' || selectorValue === 'off'
-      ? selectorValue
-      : { file: resolve(io.cwd, selectorValue) };
   const opened = await openEngine({
     io: { ...io, env },
     source,
-    selector,
     settings,
     rebuild: booleanOption(values, 'rebuild'),
     signal,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,27 +131,17 @@ describe('rootweaver index', () => {
     await expect(indexCommand.run(['frobnicate'], io, signal)).rejects.toThrow(/unknown subcommand/);
   });
 
-  it('says when an index is too small for a selector, and train-selector refuses a missing index', async () => {
+  it('writes no selector.json and has no train-selector: the learned selector is gone (ADR-0007)', async () => {
     const corpus = await writeCorpus(corpusLines);
     const out = join(directory, 'small-index');
     const io = createRecordingIo({ cwd: directory });
     expect(await indexCommand.run(['build', '--corpus', corpus, '--out', out], io, signal)).toBe(0);
-    expect(io.out()).toMatch(/selector: not trained — Too little to train an answer selector/);
-    await expect(indexCommand.run(['train-selector', out], io, signal)).rejects.toMatchObject({
-      code: 'index-build-failed',
-    });
+    expect(existsSync(join(out, 'selector.json'))).toBe(false);
+    expect(io.out()).not.toMatch(/selector/);
+    await expect(indexCommand.run(['train-selector', out], io, signal)).rejects.toThrow(/unknown subcommand/);
     await expect(
-      indexCommand.run(['train-selector', join(directory, 'none')], io, signal),
-    ).rejects.toMatchObject({ code: 'not-found' });
-    await expect(indexCommand.run(['train-selector'], io, signal)).rejects.toThrow(
-      /give the index directory/,
-    );
-    await expect(indexCommand.run(['train-selector', out, '--members', '0'], io, signal)).rejects.toThrow(
-      /--members must be a positive whole number/,
-    );
-    await expect(indexCommand.run(['train-selector', out, '--seed', 'x'], io, signal)).rejects.toThrow(
-      /--seed must be a positive whole number/,
-    );
+      indexCommand.run(['build', '--corpus', corpus, '--out', out, '--no-selector'], io, signal),
+    ).rejects.toThrow(/no-selector/);
   });
 
   it('embeds with --embedder openai and records the embedder in the manifest', async () => {

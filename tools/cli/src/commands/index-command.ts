@@ -16,16 +16,13 @@ import {
   type QaGenerator,
   RuleBasedGenerator,
   readManifest,
-  resolveSummary,
   type StageTiming,
   StageTracker,
-  trainIndexSelector,
   updateIndex,
 } from '@rootweaver/offline';
 import { createProviderSet, type ProviderSet } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
-import { selectorLine } from '../index-source.js';
 import {
   booleanOption,
   choiceOption,
@@ -37,11 +34,10 @@ import {
 } from '../parse-arguments.js';
 
 const usage = `Usage:
-  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--no-selector] [--json]
-  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--no-selector] [--json]
+  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
+  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
   rootweaver index import --kb FILE --out DIR [--embedder onnx:DIR|openai] [--json]
   rootweaver index stats DIR [--json]
-  rootweaver index train-selector DIR [--max-pairs N] [--members K] [--seed N] [--json]
 
 build   turns a corpus (JSONL of {id, title, text}, or a folder of .md/.txt) into an atomic QA index in
         DIR (embedded store + manifest.json). Resumable: run it again after a crash. Runs incrementally
@@ -50,16 +46,11 @@ build   turns a corpus (JSONL of {id, title, text}, or a folder of .md/.txt) int
 update  the same, but requires an existing index: changed passages are regenerated, removed ones deleted.
 import  loads a knowledge base of {title, passage, qa: [{question, answer}]} lines as it is.
 stats   prints what an index holds.
-train-selector  (re)trains the index's learned answer selector (DIR/selector.json) from its own
-        pairs; build and import train it already (ADR-0007). Every command uses it when present.
-        --members K: rankers in its seed ensemble (default 3); --seed N: their base seed (default 12;
-        the training questions stay the same), to measure how much the answers depend on it.
-Progress goes to stderr, every stage (open, read, generate, remove, manifest, selector, close): on a
+Progress goes to stderr, every stage (open, read, generate, remove, manifest, close): on a
         terminal a line redrawn in place with the count, rate and ETA; otherwise one JSON line per finished
         stage. The summary goes to stdout; its time covers the whole command, each stage named with its own.
 --workers N: threads that annotate and generate (rules only) while one writes; default one per core
         on 8,000+ passages, 0 for none.
---no-selector: skip training the answer selector after the build (train it later with train-selector).
 One build, update or import writes an index at a time: DIR/build.lock holds the writer's pid.
 Exit code 1 when some passages failed to generate (they are retried by the next run).`;
 
@@ -70,7 +61,6 @@ const buildOptions: OptionSpec = {
   embedder: { type: 'string' },
   concurrency: { type: 'string' },
   workers: { type: 'string' },
-  'no-selector': { type: 'boolean' },
   json: { type: 'boolean' },
 };
 
@@ -146,7 +136,7 @@ interface CommandTimes {
   readonly stages: readonly StageTiming[];
 }
 
-/** `time 7.52 s in all: open 0.04 s, read 0.05 s, generate 1.93 s, manifest 0.01 s, selector 5.40 s, close 0.09 s`. */
+/** `time 7.52 s in all: open 0.04 s, read 0.05 s, generate 1.93 s, manifest 0.01 s, close 0.09 s`. */
 function timeLine(times: CommandTimes): string {
   const stages = times.stages.map((stage) => `${stage.stage} ${formatSeconds(stage.ms)}`).join(', ');
   return `  time ${formatSeconds(times.totalMs)} in all: ${stages}`;
@@ -336,7 +326,6 @@ async function buildLocked(input: {
         signal,
         checkpointDirectory: out,
         onStage,
-        ...(booleanOption(values, 'no-selector') ? { trainSelector: false } : {}),
         ...(providers.embedder === undefined ? {} : { embedder: providers.embedder as Embedder }),
       };
       return mode === 'update' ? updateIndex(options) : buildIndex(options);
@@ -344,7 +333,6 @@ async function buildLocked(input: {
   );
   reportProblems(io, summary.problems);
   printBuildSummary(io, summary, out, json, times);
-  if (!json) io.stdout(`  ${selectorLine(summary.selector)}\n`);
   // Failed passages are not fatal to the build, but scripts should notice them.
   return summary.failed.length > 0 ? 1 : 0;
 }
@@ -379,7 +367,6 @@ async function runImport(args: readonly string[], io: CliIo, signal: AbortSignal
     );
     reportProblems(io, summary.problems);
     printImportSummary(io, summary, out, booleanOption(values, 'json'), times);
-    if (!booleanOption(values, 'json')) io.stdout(`  ${selectorLine(summary.selector)}\n`);
     return 0;
   } finally {
     release();
@@ -429,69 +416,10 @@ async function runStats(args: readonly string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-async function runTrainSelector(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
-  const { values, positionals } = parseArguments('index train-selector', args, {
-    'max-pairs': { type: 'string' },
-    members: { type: 'string' },
-    seed: { type: 'string' },
-    json: { type: 'boolean' },
-  });
-  const [directoryArgument, extra] = positionals;
-  if (directoryArgument === undefined)
-    throw new CliUsageError('index train-selector: give the index directory.');
-  const members = positiveIntegerOption('index train-selector', values, 'members');
-  const modelSeed = positiveIntegerOption('index train-selector', values, 'seed');
-  if (extra !== undefined) throw new CliUsageError(`index train-selector: unexpected argument "${extra}".`);
-  const directory = resolve(io.cwd, directoryArgument);
-  if ((await readManifest(directory)) === undefined) {
-    throw new RootweaverError(
-      'not-found',
-      `No index in ${directory} (no manifest.json): build one with 'rootweaver index build' first.`,
-    );
-  }
-  const maxPairs = positiveIntegerOption('index train-selector', values, 'max-pairs');
-  const { EmbeddedStore } = await import('@rootweaver/providers');
-  const store = await EmbeddedStore.open({ directory, readonly: true });
-  try {
-    const result = await trainIndexSelector({
-      store,
-      directory,
-      signal,
-      onProgress: (message) => io.stderr(`${message}\n`),
-      ...(maxPairs === undefined ? {} : { maxPairs }),
-      ...(members === undefined ? {} : { members }),
-      ...(modelSeed === undefined ? {} : { modelSeed }),
-    });
-    const { training } = result.model;
-    if (booleanOption(values, 'json')) {
-      io.stdout(
-        `${JSON.stringify({ index: directory, file: result.file, version: result.model.version, training })}\n`,
-      );
-    } else {
-      io.stdout(
-        `${selectorLine({
-          status: 'trained',
-          version: result.model.version,
-          file: result.file ?? directory,
-          top1: training.crossValidation.top1,
-          heuristicTop1: training.crossValidation.heuristicTop1,
-          expectedCalibrationError: training.crossValidation.expectedCalibrationError,
-          resolve: resolveSummary(result.model),
-          queries: training.queries,
-          totalMs: Math.round(result.totalMs),
-        })}\n`,
-      );
-    }
-    return 0;
-  } finally {
-    await store.close();
-  }
-}
-
-/** `rootweaver index build|update|import|stats|train-selector`: the offline phase. */
+/** `rootweaver index build|update|import|stats`: the offline phase. */
 export const indexCommand: CliCommand = {
   name: 'index',
-  summary: 'Build, update, import and inspect atomic QA indexes; train their answer selectors.',
+  summary: 'Build, update, import and inspect atomic QA indexes.',
   usage,
   async run(args, io, signal) {
     const [subcommand, ...rest] = args;
@@ -512,11 +440,9 @@ export const indexCommand: CliCommand = {
         return runImport(rest, io, signal);
       case 'stats':
         return runStats(rest, io);
-      case 'train-selector':
-        return runTrainSelector(rest, io, signal);
       default:
         throw new CliUsageError(
-          `index: unknown subcommand "${subcommand}"; use build, update, import, stats or train-selector.`,
+          `index: unknown subcommand "${subcommand}"; use build, update, import or stats.`,
         );
     }
   },

@@ -51,9 +51,6 @@ function rootweaver(...args: string[]): Promise<Run> {
   return start(args).done;
 }
 
-// The selector's training (tens of seconds) is not what these tests abuse.
-const noSelector = '--no-selector';
-
 function passages(count: number, edit: (index: number) => string | undefined): string {
   const lines: string[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -130,9 +127,7 @@ beforeAll(async () => {
   );
   reference = join(workspace, 'reference');
   updatedReference = join(workspace, 'reference-updated');
-  expect((await rootweaver('index', 'build', '--corpus', corpus, '--out', reference, noSelector)).code).toBe(
-    0,
-  );
+  expect((await rootweaver('index', 'build', '--corpus', corpus, '--out', reference)).code).toBe(0);
   await cp(reference, updatedReference, { recursive: true });
   expect(
     (await rootweaver('index', 'update', '--corpus', changedCorpus, '--out', updatedReference)).code,
@@ -146,7 +141,7 @@ describe('index durability under abuse', () => {
   it('kill -9 at five points of index build and index update: ask refuses, a rerun ends in the uninterrupted index', async () => {
     const buildDirectory = join(workspace, 'killed-build');
     const log = join(buildDirectory, indexFileNames.checkpoint);
-    const build = ['index', 'build', '--corpus', corpus, '--out', buildDirectory, noSelector];
+    const build = ['index', 'build', '--corpus', corpus, '--out', buildDirectory];
     // 1: the store exists, nothing logged yet; 2: a third logged; 3: most logged.
     const points = [
       () => existsSync(join(buildDirectory, 'store.sqlite')),
@@ -168,7 +163,7 @@ describe('index durability under abuse', () => {
     const updateDirectory = join(workspace, 'killed-update');
     await cp(reference, updateDirectory, { recursive: true });
     const updateLog = join(updateDirectory, indexFileNames.checkpoint);
-    const update = ['index', 'update', '--corpus', changedCorpus, '--out', updateDirectory, noSelector];
+    const update = ['index', 'update', '--corpus', changedCorpus, '--out', updateDirectory];
     let updateLanded = 0;
     for (const point of [() => lines(updateLog) >= 1, () => lines(updateLog) >= 200]) {
       if (await killWhen(update, point)) {
@@ -183,7 +178,7 @@ describe('index durability under abuse', () => {
 
   it('two builds into one --out: one fails naming the holder pid and the lock, the index is the uninterrupted one', async () => {
     const directory = join(workspace, 'twice');
-    const args = ['index', 'build', '--corpus', corpus, '--out', directory, noSelector];
+    const args = ['index', 'build', '--corpus', corpus, '--out', directory];
     const [first, second] = await Promise.all([rootweaver(...args), rootweaver(...args)]);
     const runs = [first, second];
     const failed = runs.filter((run) => run.code !== 0);
@@ -201,7 +196,7 @@ describe('index durability under abuse', () => {
     // Deterministically: while a live process (this one) holds the lock, a build fails naming it.
     const held = join(workspace, 'held');
     const release = await acquireIndexLock(held);
-    const blocked = await rootweaver('index', 'build', '--corpus', corpus, '--out', held, noSelector);
+    const blocked = await rootweaver('index', 'build', '--corpus', corpus, '--out', held);
     release();
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain(`Another build (pid ${process.pid} on`);
@@ -256,7 +251,7 @@ describe('index durability under abuse', () => {
       const path = join(workspace, name);
       await writeFile(path, bytes);
       const out = join(workspace, `out-${name}`);
-      const run = await rootweaver('index', 'build', '--corpus', path, '--out', out, noSelector);
+      const run = await rootweaver('index', 'build', '--corpus', path, '--out', out);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/has no readable passage/);
       expect(existsSync(join(out, indexFileNames.manifest))).toBe(false);

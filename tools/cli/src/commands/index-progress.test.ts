@@ -35,11 +35,10 @@ function timeLine(stdout: string): { total: number; stages: [string, number][] }
 describe.skipIf(!hasBuild)('index progress through a pipe', () => {
   it('index build: one JSON line per stage on stderr, the summary naming each with its time', async () => {
     const out = join(await mkdtemp(join(tmpdir(), 'rw-progress-')), 'index');
-    const result = spawnSync(
-      process.execPath,
-      [built, 'index', 'build', '--corpus', corpus, '--out', out, '--no-selector'],
-      { encoding: 'utf8', env },
-    );
+    const result = spawnSync(process.execPath, [built, 'index', 'build', '--corpus', corpus, '--out', out], {
+      encoding: 'utf8',
+      env,
+    });
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stderr.trim().split('\n');
     const events = lines.map(
@@ -84,7 +83,7 @@ describe.skipIf(!hasBuild)('index progress through a pipe', () => {
 describe.skipIf(!hasBuild || !hasScript)('index progress on a terminal (captured with script)', () => {
   it('redraws each stage in place with count, rate and ETA, and leaves one record line per stage', async () => {
     const out = join(await mkdtemp(join(tmpdir(), 'rw-progress-')), 'index');
-    const command = [built, 'index', 'build', '--corpus', corpus, '--out', out, '--no-selector']
+    const command = [built, 'index', 'build', '--corpus', corpus, '--out', out]
       .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
       .join(' ');
     const result = spawnSync(

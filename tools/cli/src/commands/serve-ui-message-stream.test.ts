@@ -16,7 +16,7 @@ describe('rootweaver serve --ui-message-stream', () => {
     "adds POST /v1/chat, which useChat's transport reads as a UI message stream; POST /v1/retrieve answers the evidence",
     async () => {
       const controller = new AbortController();
-      // A rule-built index of the sample corpus without its selector (quick): the heuristic extractor answers.
+      // A rule-built index of the sample corpus (quick): the heuristic extractor answers.
       const index = mkdtempSync(join(tmpdir(), 'rw-serve-ui-index-'));
       const store = await EmbeddedStore.open({ directory: index });
       await buildIndex({
@@ -24,7 +24,6 @@ describe('rootweaver serve --ui-message-stream', () => {
         generator: new RuleBasedGenerator(),
         store,
         checkpointDirectory: index,
-        trainSelector: false,
       });
       await store.close();
       const io = createRecordingIo({ env: {} });

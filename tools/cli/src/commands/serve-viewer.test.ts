@@ -44,7 +44,7 @@ beforeAll(async () => {
       if (match?.[1] === undefined) throw new Error(`not listening yet: ${io.err()}`);
       base = match[1];
     },
-    // serve builds the sample index first (and trains its selector): minutes on a loaded shared machine.
+    // serve builds the sample index first: a minute or more on a loaded shared machine.
     { timeout: 240_000, interval: 100 },
   );
   userDataDirectory = await mkdtemp(join(tmpdir(), 'rw-chromium-'));

@@ -1,4 +1,4 @@
-import type { ReliabilityTable } from '@rootweaver/innovations/selection';
+import type { ReliabilityTable } from '@rootweaver/innovations';
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

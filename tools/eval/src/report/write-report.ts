@@ -13,7 +13,7 @@ export interface EvalSettings {
   readonly compaction: string;
   readonly llm: string;
   readonly tokenizer: string;
-  /** Which extractor answered the sub-questions (the learned selector or the heuristic one). */
+  /** Which extractor answered the sub-questions (the trained reader or the heuristic one). */
   readonly extractor?: string;
   /** The rewriter slot, when one grounded the dependent sub-questions (`llm:<model>`). */
   readonly rewriter?: string;
@@ -227,7 +227,7 @@ export function renderReportMarkdown(options: Omit<WriteReportOptions, 'director
       .join(', ')}.`,
     `Questions where the engine asked for a synthesis call that no LLM could answer: ${summary.synthesis.neededSynthesis} ` +
       `(LLM calls per question had an LLM answered them: ${summary.llmCallsPerQuestionWithSynthesis}).`,
-    `Answers whose every hop was resolved (heuristic confidence ≥ ${summary.confidence.threshold}, a learned selector's at its own threshold): ${summary.confidence.answered}, ` +
+    `Answers whose every hop was resolved (heuristic confidence ≥ ${summary.confidence.threshold}, an extractor with its own threshold at it): ${summary.confidence.answered}, ` +
       `of which ${summary.confidence.precision}% exact match (precision).`,
     `Gold answer equal to some sub-question's answer (sub-answer accuracy proxy): ${summary.goldAmongNodeAnswers}%; gold answer in the text of some retrieved item: ${summary.goldInPool}%.`,
     `Plans by source: ${Object.entries(summary.plans.bySource)

@@ -1,4 +1,4 @@
-import { type ReliabilityTable, reliabilityTable } from '@rootweaver/innovations/selection';
+import { type ReliabilityTable, reliabilityTable } from '@rootweaver/innovations';
 import { mean, median, percentile, round, wilsonInterval } from '../metrics/statistics.js';
 import { type FoldSummary, summarizeFolds } from './fold-summary.js';
 import type { QuestionResult } from './question-result.js';
@@ -92,7 +92,7 @@ export interface EvalSummary {
   };
   readonly confidence: {
     readonly threshold: number;
-    /** Questions whose every node was resolved (the heuristic's threshold is `threshold`; a selector has its own). */
+    /** Questions whose every node was resolved (the heuristic's threshold is `threshold`; an extractor may have its own). */
     readonly answered: number;
     /** EM (percent) on those questions. */
     readonly precision: number;
@@ -154,7 +154,7 @@ function goldAmongNodes(results: readonly QuestionResult[]): number {
 
 function summarizeGroup(results: readonly QuestionResult[]): GroupSummary {
   const withReference = results.filter((result) => result.reference !== undefined);
-  // Resolved by each node's extractor: the heuristic at the engine's threshold, a learned selector at its own.
+  // Resolved by each node's extractor: the heuristic at the engine's threshold, an extractor with its own threshold at it.
   const confident = results.filter(
     (result) => result.nodes.length > 0 && result.nodes.every((node) => node.resolved),
   );
