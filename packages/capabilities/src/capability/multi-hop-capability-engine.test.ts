@@ -212,6 +212,37 @@ describe('MultiHopCapability.create with an index directory', () => {
     }
   });
 
+  it('answers from an index an older rootweaver left a selector.json in, as without it (the file is never read)', async () => {
+    const { EmbeddedStore } = await import('@rootweaver/providers');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = mkdtempSync(join(tmpdir(), 'rw-capability-legacy-'));
+    const store = await EmbeddedStore.open({ directory });
+    await store.upsert({ items: engineWorldItems });
+    await store.close();
+    writeFileSync(join(directory, 'manifest.json'), '{"schemaVersion": 2, "documents": {}}\n');
+    const answer = async () => {
+      const capability = await MultiHopCapability.create({
+        indexDirectory: directory,
+        env: {},
+        flagSource: new FakeFlagSource({ toggles: { [multiHopFlagNames.enabled]: true } }),
+      });
+      try {
+        return (await capability.execute({ query: question })).result.answer;
+      } finally {
+        await capability.close();
+      }
+    };
+    const without = await answer();
+    // What the learned selector (ADR-0007, removed) wrote, truncated: the old reader refused to open it.
+    writeFileSync(
+      join(directory, 'selector.json'),
+      '{"format": "rootweaver-answer-selector", "formatVersion": 3,',
+    );
+    expect(await answer()).toBe(without);
+  });
+
   it('opens providers.index_directory of the YAML (default .rootweaver/index) and says what to do when it is missing', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
