@@ -1,4 +1,11 @@
 export {
+  commonComponentSample,
+  defaultSifSmoothing,
+  WordVectorEmbedder,
+  type WordVectorEmbedderOptions,
+  zipfProbability,
+} from './embedding/word-vector-embedder.js';
+export {
   type PartOfSpeech,
   type PartOfSpeechTagger,
   partOfSpeechTags,
