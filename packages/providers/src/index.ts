@@ -39,6 +39,8 @@ export {
 export {
   assertIndexDirectory,
   createProviderSet,
+  type EmbedderChoice,
+  embedderChoices,
   indexManifestFileName,
   type ProviderSet,
   type ProviderSettings,

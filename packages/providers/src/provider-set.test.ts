@@ -160,6 +160,52 @@ describe('createProviderSet', () => {
     await providers.close();
   });
 
+  it('ROOTWEAVER_EMBEDDER=wordvectors embeds with the shipped word vectors and makes the store hybrid', async () => {
+    const providers = await createProviderSet({
+      indexDirectory: join(root, 'wordvectors'),
+      create: true,
+      env: { ROOTWEAVER_EMBEDDER: 'wordvectors' },
+      extractor: 'trained',
+    });
+    expect(providers.embedder?.dimension).toBe(providers.wordVectors?.dimension);
+    expect(providers.embedder?.modelId).toMatch(/^wordvectors-sif:/u);
+    expect(providers.describe()).toMatch(/embedder: wordvectors-sif:/u);
+    await providers.store.upsert({
+      items: [
+        {
+          id: 'a',
+          documentId: 'd',
+          kind: 'qa',
+          text: 'Who wrote the novel? A sailor',
+          title: 'N',
+          passage: 'p',
+        },
+        {
+          id: 'b',
+          documentId: 'e',
+          kind: 'qa',
+          text: 'Where is the harbour? In the south',
+          title: 'H',
+          passage: 'p',
+        },
+      ],
+    });
+    const search = await providers.store.search({ query: 'the author of the book', topK: 2 });
+    expect(search.mode).toBe('hybrid');
+    expect(search.hits[0]?.id).toBe('a');
+    await providers.close();
+  });
+
+  it('rejects an unknown ROOTWEAVER_EMBEDDER, listing the allowed values', async () => {
+    await expect(
+      createProviderSet({
+        indexDirectory: join(root, 'bad-embedder'),
+        create: true,
+        env: { ROOTWEAVER_EMBEDDER: 'glove' },
+      }),
+    ).rejects.toThrowError(/ROOTWEAVER_EMBEDDER is 'glove'; use one of: wordvectors, none/u);
+  });
+
   it('rejects an unknown tokenizer family', async () => {
     await expect(
       createProviderSet({

@@ -26,6 +26,13 @@ export interface ProviderSettings {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Overrides `OPENAI_BASE_URL` / `OPENAI_API_KEY` / `ROOTWEAVER_LLM_MODEL`. */
   readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string };
+  /**
+   * `wordvectors`: embed with `WordVectorEmbedder` (SIF over the shipped GloVe table of
+   * `@rootweaver/models`, no model to run); `none`: no embedder, whatever the environment says.
+   * Default `ROOTWEAVER_EMBEDDER`; unset, an ONNX folder or an embedding model on the LLM server
+   * decides (below). An index keeps the embedder it was built with: query it with the same one.
+   */
+  readonly embedder?: EmbedderChoice;
   /** A local ONNX sentence encoder folder (`model.onnx` + `tokenizer.json`); default `ROOTWEAVER_EMBEDDER_MODEL_DIR`. */
   readonly embedderModelDirectory?: string;
   /** A local ONNX extractive-QA model folder; default `ROOTWEAVER_EXTRACTOR_MODEL_DIR`. */
@@ -39,6 +46,10 @@ export interface ProviderSettings {
    */
   readonly extractor?: 'trained' | 'heuristic';
 }
+
+/** The embedders chosen by name (`ProviderSettings.embedder`, `ROOTWEAVER_EMBEDDER`). */
+export const embedderChoices = ['wordvectors', 'none'] as const;
+export type EmbedderChoice = (typeof embedderChoices)[number];
 
 /** Everything the capability and the CLI need, built from settings and the environment. */
 export interface ProviderSet {
@@ -63,6 +74,7 @@ export const providerEnvironment: Readonly<Record<string, string>> = {
   OPENAI_API_KEY: 'API key for that server (any value for local servers that need none).',
   ROOTWEAVER_LLM_MODEL: 'Chat model name (default gpt-4o-mini).',
   ROOTWEAVER_EMBEDDING_MODEL: 'Embedding model on the same server; enables dense + hybrid retrieval.',
+  ROOTWEAVER_EMBEDDER: `Embedder by name: ${embedderChoices.join(' | ')} (wordvectors: SIF over the shipped word vectors).`,
   ROOTWEAVER_EMBEDDER_MODEL_DIR: 'Local ONNX sentence-encoder folder (model.onnx + tokenizer.json).',
   ROOTWEAVER_EXTRACTOR_MODEL_DIR: 'Local ONNX extractive-QA folder (model.onnx + tokenizer.json).',
   ROOTWEAVER_TOKENIZER: `Token counting family: ${tokenizerFamilies.join(' | ')}.`,
@@ -144,7 +156,22 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
   const embedderDirectory =
     nonEmpty(settings.embedderModelDirectory) ?? nonEmpty(env.ROOTWEAVER_EMBEDDER_MODEL_DIR);
   const embeddingModel = nonEmpty(env.ROOTWEAVER_EMBEDDING_MODEL);
-  if (embedderDirectory !== undefined) {
+  const embedderChoice = settings.embedder ?? nonEmpty(env.ROOTWEAVER_EMBEDDER);
+  if (embedderChoice !== undefined && !embedderChoices.includes(embedderChoice as EmbedderChoice)) {
+    throw new RootweaverError(
+      'invalid-config',
+      `ROOTWEAVER_EMBEDDER is '${embedderChoice}'; use one of: ${embedderChoices.join(', ')} (or unset it for an ONNX folder or the LLM server's embedding model).`,
+    );
+  }
+  let wordVectors: WordVectorTable | undefined;
+  if (embedderChoice === 'none') {
+    lines.push('embedder: none (lexical BM25 retrieval)');
+  } else if (embedderChoice === 'wordvectors') {
+    const { loadWordVectors, WordVectorEmbedder } = await import('@rootweaver/models');
+    wordVectors = await loadWordVectors();
+    embedder = new WordVectorEmbedder({ vectors: wordVectors });
+    lines.push(`embedder: ${embedder.modelId} (SIF over ${wordVectors.count} word vectors)`);
+  } else if (embedderDirectory !== undefined) {
     const { OnnxEmbedder } = await import('./onnx/onnx-embedder.js');
     embedder = await OnnxEmbedder.load({ directory: embedderDirectory });
     lines.push(
@@ -158,7 +185,6 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
   }
 
   let extractor: AnswerExtractor | undefined;
-  let wordVectors: WordVectorTable | undefined;
   const extractorDirectory =
     nonEmpty(settings.extractorModelDirectory) ?? nonEmpty(env.ROOTWEAVER_EXTRACTOR_MODEL_DIR);
   if (extractorDirectory !== undefined) {
@@ -167,7 +193,7 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
     lines.push(`extractor: ONNX span model from ${extractorDirectory}`);
   } else if (settings.extractor === 'trained') {
     const { loadWordVectors, TrainedReader } = await import('@rootweaver/models');
-    wordVectors = await loadWordVectors();
+    wordVectors ??= await loadWordVectors();
     const reader = await TrainedReader.load({ vectors: wordVectors });
     extractor = reader;
     lines.push(`extractor: ${reader.id} (trained span reader, ${wordVectors.count} word vectors)`);
