@@ -88,10 +88,7 @@ export async function buildCachedIndex(options: CachedBuildOptions): Promise<Cac
       `${source.kind === 'kb' ? 'Knowledge base' : 'Corpus'} ${source.path} does not exist; check the path.`,
     );
   }
-  const embedderSetting = [
-    options.env.ROOTWEAVER_EMBEDDER_MODEL_DIR ?? '',
-    llmConfigured(options.env) ? (options.env.ROOTWEAVER_EMBEDDING_MODEL ?? '') : '',
-  ].join('|');
+  const embedderSetting = embedderSettingOf(options.env);
   const key = combineHashes(source.kind, await hashPath(source.path), await builderHash(), embedderSetting);
   if (!options.rebuild && existsSync(options.stampFile) && existsSync(directory)) {
     try {
@@ -207,6 +204,19 @@ export async function openProviders(options: {
 }
 
 /**
+ * What decides a cached index's embedder (`createProviderSet` reads the same variables): `|` for none;
+ * `ROOTWEAVER_EMBEDDER` is appended only when set, so the indexes cached before it existed stay valid.
+ */
+function embedderSettingOf(env: Readonly<Record<string, string | undefined>>): string {
+  const named = env.ROOTWEAVER_EMBEDDER?.trim() ?? '';
+  return [
+    env.ROOTWEAVER_EMBEDDER_MODEL_DIR ?? '',
+    llmConfigured(env) ? (env.ROOTWEAVER_EMBEDDING_MODEL ?? '') : '',
+    ...(named === '' ? [] : [named]),
+  ].join('|');
+}
+
+/**
  * Opens the index a command asked for: an existing directory, or a `--kb` / `--corpus` index built
  * once into `.rootweaver/eval-cache/<hash>/` and reused while its source and the builder are unchanged.
  */
@@ -239,7 +249,14 @@ export async function openIndex(options: OpenIndexOptions): Promise<OpenedIndex>
       extractorDescription: providers.extractorDescription,
     };
   }
-  const cacheKey = combineHashes(source.kind, source.path).slice(0, 16);
+  // One cache folder per embedder: indexes built with different embedders live side by side (a
+  // lexical one keeps the folder it always had), so switching `--embedder` never rebuilds over another.
+  const embedder = embedderSettingOf(options.env);
+  const cacheKey = (
+    embedder === '|'
+      ? combineHashes(source.kind, source.path)
+      : combineHashes(source.kind, source.path, embedder)
+  ).slice(0, 16);
   const cacheRoot = join(options.cacheDirectory, 'eval-cache');
   const built = await buildCachedIndex({
     source,

@@ -8,7 +8,7 @@ import {
   summarizeResults,
   writeReport,
 } from '@rootweaver/eval';
-import { createTokenCounter } from '@rootweaver/providers';
+import { createTokenCounter, embedderChoices } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineOptions, engineSettingsFrom } from '../engine-options.js';
@@ -29,7 +29,7 @@ const usage = `Usage:
   rootweaver eval --questions FILE (--kb FILE | --corpus FILE | --index DIR) [--config FILE]
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
-                  [--json] [--rebuild] [--extractor onnx:DIR] [--embedder onnx:DIR]
+                  [--json] [--rebuild] [--extractor onnx:DIR] [--embedder wordvectors|onnx:DIR]
                   [--rewriter rules|llm:MODEL|llm:MODEL@URL] [--folds K]
   rootweaver eval --questions FILE --corpus FILE --rule-report [--plans …] [--synthesis …] [--limit N] [--out DIR] [--json]
   rootweaver eval --golden FILE.toml|FILE.json [--index DIR | --corpus PATH | --kb FILE] [--config FILE] [--planner …] [--json]
@@ -54,6 +54,8 @@ const usage = `Usage:
   --json             print one JSON summary object on stdout (progress goes to stderr)
   --rebuild          rebuild a cached --kb/--corpus index
   --extractor onnx:DIR   answer hops with this ONNX extractive QA model (ROOTWEAVER_EXTRACTOR_MODEL_DIR)
+  --embedder wordvectors embed with the shipped word vectors (SIF, no model; ROOTWEAVER_EMBEDDER=wordvectors),
+                         hybrid BM25 + dense retrieval; a cached --kb or --corpus index is built apart with it
   --embedder onnx:DIR    embed with this ONNX sentence encoder (ROOTWEAVER_EMBEDDER_MODEL_DIR): a cached --kb
                          or --corpus index is rebuilt with it; an --index must have been built with it
   --rewriter SPEC    who grounds dependent sub-questions (default: the YAML's rewriter, rules): rules, or
@@ -214,9 +216,13 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const limit = positiveIntegerOption('eval', values, 'limit');
   const out = stringOption(values, 'out');
   const extractorFolder = onnxFolderOption('eval', values, 'extractor', io.cwd);
-  const embedderFolder = onnxFolderOption('eval', values, 'embedder', io.cwd);
+  const namedEmbedder = stringOption(values, 'embedder');
+  const embedderByName =
+    namedEmbedder !== undefined && (embedderChoices as readonly string[]).includes(namedEmbedder);
+  const embedderFolder = embedderByName ? undefined : onnxFolderOption('eval', values, 'embedder', io.cwd);
   const env = {
     ...io.env,
+    ...(embedderByName ? { ROOTWEAVER_EMBEDDER: namedEmbedder } : {}),
     ...(extractorFolder === undefined ? {} : { ROOTWEAVER_EXTRACTOR_MODEL_DIR: extractorFolder }),
     ...(embedderFolder === undefined ? {} : { ROOTWEAVER_EMBEDDER_MODEL_DIR: embedderFolder }),
   };

@@ -34,9 +34,9 @@ import {
 } from '../parse-arguments.js';
 
 const usage = `Usage:
-  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
-  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
-  rootweaver index import --kb FILE --out DIR [--embedder onnx:DIR|openai] [--json]
+  rootweaver index build  --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder wordvectors|onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
+  rootweaver index update --corpus FILE|DIR --out DIR [--generator llm|rules] [--embedder wordvectors|onnx:DIR|openai] [--concurrency N] [--workers N] [--json]
+  rootweaver index import --kb FILE --out DIR [--embedder wordvectors|onnx:DIR|openai] [--json]
   rootweaver index stats DIR [--json]
 
 build   turns a corpus (JSONL of {id, title, text}, or a folder of .md/.txt) into an atomic QA index in
@@ -78,8 +78,12 @@ async function openProviders(options: {
   const { embedder, io } = options;
   let env = io.env;
   let embedderModelDirectory: string | undefined;
+  let named: 'wordvectors' | undefined;
   if (embedder !== undefined) {
-    if (embedder.startsWith('onnx:') && embedder.length > 'onnx:'.length) {
+    env = { ...env, ROOTWEAVER_EMBEDDER: undefined };
+    if (embedder === 'wordvectors') {
+      named = 'wordvectors';
+    } else if (embedder.startsWith('onnx:') && embedder.length > 'onnx:'.length) {
       embedderModelDirectory = resolve(io.cwd, embedder.slice('onnx:'.length));
     } else if (embedder === 'openai') {
       if ((env.OPENAI_BASE_URL ?? '').trim() === '' && (env.OPENAI_API_KEY ?? '').trim() === '') {
@@ -93,11 +97,18 @@ async function openProviders(options: {
         ROOTWEAVER_EMBEDDING_MODEL: env.ROOTWEAVER_EMBEDDING_MODEL ?? 'text-embedding-3-small',
       };
     } else {
-      throw new CliUsageError(`index: --embedder must be onnx:DIR or openai (got "${embedder}").`);
+      throw new CliUsageError(
+        `index: --embedder must be wordvectors, onnx:DIR or openai (got "${embedder}").`,
+      );
     }
   } else {
     // The embedder is chosen by flag only: an index is built with one embedder for good.
-    env = { ...env, ROOTWEAVER_EMBEDDER_MODEL_DIR: undefined, ROOTWEAVER_EMBEDDING_MODEL: undefined };
+    env = {
+      ...env,
+      ROOTWEAVER_EMBEDDER: undefined,
+      ROOTWEAVER_EMBEDDER_MODEL_DIR: undefined,
+      ROOTWEAVER_EMBEDDING_MODEL: undefined,
+    };
   }
   // build, update and import make the index: the only callers that may start an empty store.
   return createProviderSet({
@@ -105,6 +116,7 @@ async function openProviders(options: {
     create: true,
     env,
     ...(embedderModelDirectory === undefined ? {} : { embedderModelDirectory }),
+    ...(named === undefined ? {} : { embedder: named }),
   });
 }
 
