@@ -180,10 +180,21 @@ describe('rootweaver index', () => {
       expect(parsed.store).toMatchObject({ vectors: parsed.counts.pairs, dimension: 16 });
       await expect(
         indexCommand.run(['build', '--corpus', corpus, '--out', 'x', '--embedder', 'word2vec'], io, signal),
-      ).rejects.toThrow(/--embedder must be onnx:DIR or openai/);
+      ).rejects.toThrow(/--embedder must be wordvectors, onnx:DIR or openai/);
     } finally {
       await server.close();
     }
+  });
+
+  it('embeds with --embedder wordvectors (no server) and records its model id in the manifest', async () => {
+    const corpus = await writeCorpus(corpusLines);
+    // The flag alone chooses: an ONNX folder in the environment is not read.
+    const io = createRecordingIo({ cwd: directory, env: { ROOTWEAVER_EMBEDDER_MODEL_DIR: '/nowhere' } });
+    const args = ['build', '--corpus', corpus, '--out', 'wordvectors', '--embedder', 'wordvectors', '--json'];
+    expect(await indexCommand.run(args, io, signal)).toBe(0);
+    const manifest = await readManifest(join(directory, 'wordvectors'));
+    expect(manifest?.embedder?.modelId).toMatch(/^wordvectors-sif:/u);
+    expect(manifest?.embedder?.dimension).toBe(100);
   });
 
   it('uses the LLM generator when an OpenAI-compatible server is configured', async () => {
