@@ -58,5 +58,15 @@ export {
   readerParameterShapes,
 } from './reader/reader-network.js';
 export { shippedReaderPath, TrainedReader, type TrainedReaderOptions } from './reader/trained-reader.js';
+export { featuriseRewriterInput, replaceSpan } from './rewriter/rewriter-input.js';
+export {
+  defaultMinimumConfidence,
+  type RewritePrediction,
+  type RewriteStep,
+  rewriterNetworkName,
+  shippedRewriterPath,
+  TrainedRewriter,
+  type TrainedRewriterOptions,
+} from './rewriter/trained-rewriter.js';
 export { loadWordVectors, shippedWordVectorsPath } from './word-vectors/load-word-vectors.js';
 export { WordVectorTable, type WordVectorTableInfo } from './word-vectors/word-vector-table.js';

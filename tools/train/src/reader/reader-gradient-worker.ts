@@ -1,4 +1,4 @@
-// A worker thread of the reader's trainer: builds the training examples itself (the same seeded set
+// A worker thread of the span network's trainer (the reader's and the rewriter's): builds the training examples itself (the same seeded set
 // as every other worker), then computes the gradients of the batch shares it is sent.
 import { parentPort, workerData } from 'node:worker_threads';
 import { seededRandom } from '@rootweaver/core';
@@ -7,11 +7,14 @@ import { readSplit } from '../data/training-sets.js';
 import { Gradients } from '../graph/backward-operations.js';
 import type { WorkerBatch, WorkerSetup } from '../graph/gradient-workers.js';
 import { TrainableParameters } from '../graph/trainable-parameters.js';
+import { buildRewriterExamples, type RewriteRecord } from '../rewriter/rewriter-examples.js';
 import { readerLossAndGradients } from './reader-backward.js';
 import { buildReaderExamples, type QaRecord } from './reader-examples.js';
 
 /** What the reader's workers need to rebuild the training set and the network. */
 export interface ReaderWorkerTask {
+  /** Which training set: the span reader's (`qa`) or the rewriter's (`rewrite`, the same network). */
+  readonly source: 'qa' | 'rewrite';
   readonly directory: string;
   readonly limit: number | undefined;
   readonly negativeShare: number;
@@ -30,14 +33,24 @@ const tagger = await WinkTagger.load();
 const parameters = TrainableParameters.over(shapes, new Map(setup.parameters));
 const gradients = Gradients.over(shapes, new Map(setup.gradients));
 const network = new ReaderNetwork(task.architecture, parameters, vectors);
-const records = readSplit<QaRecord>(task.directory, 'qa', 'train').records.slice(0, task.limit);
-const { examples } = buildReaderExamples(vectors, records, {
-  negativeShare: task.negativeShare,
-  shortAnswerShare: task.shortAnswerShare,
-  paraphraseShare: task.paraphraseShare,
-  tagger,
-  seed: task.seed,
-});
+const { examples } =
+  task.source === 'rewrite'
+    ? buildRewriterExamples(
+        vectors,
+        readSplit<RewriteRecord>(task.directory, 'rewrite', 'train').records.slice(0, task.limit),
+        { negativeShare: task.negativeShare, tagger, seed: task.seed },
+      )
+    : buildReaderExamples(
+        vectors,
+        readSplit<QaRecord>(task.directory, 'qa', 'train').records.slice(0, task.limit),
+        {
+          negativeShare: task.negativeShare,
+          shortAnswerShare: task.shortAnswerShare,
+          paraphraseShare: task.paraphraseShare,
+          tagger,
+          seed: task.seed,
+        },
+      );
 const port = parentPort;
 if (port === null) throw new Error('reader-gradient-worker runs as a worker thread');
 port.postMessage({ ready: examples.length });

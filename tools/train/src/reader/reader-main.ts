@@ -119,6 +119,7 @@ const settings = {
 const { network, parameters, calibration, history } = await trainReader({
   vectors,
   task: {
+    source: 'qa',
     directory,
     limit,
     negativeShare,

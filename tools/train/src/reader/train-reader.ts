@@ -153,7 +153,7 @@ export async function trainReader(options: {
   const calibration: LogisticCalibration = {
     ...fitted,
     inputs: ['logit p(span)', 'logit p(no answer)'],
-    fittedOn: `qa/valid.json, calibration half (${calibrate.length} examples, no-answer ones included)`,
+    fittedOn: `${options.task.source}/valid.json, calibration half (${calibrate.length} examples, no-answer ones included)`,
   };
   log(`kept epoch ${best.epoch}; calibration fitted on ${calibrate.length} examples`);
   return { network, parameters, calibration, history };

@@ -1,0 +1,39 @@
+import { isFunctionWord } from '@rootweaver/language-en';
+import type { PartOfSpeechTagger } from '../language/part-of-speech.js';
+import { featuriseReaderInput, layoutPairs, type ReaderInput } from '../reader/reader-input.js';
+import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
+
+/**
+ * The rewriter reads a dependent sub-question as the span reader reads a pair: the sub-question is the
+ * one answer line (its question line empty), the parent's answer is the query, and the span it points to
+ * is the phrase the answer replaces ("this director", "he", "the person who …"). One network and one
+ * trainer serve both models (ADR-0017).
+ */
+export function featuriseRewriterInput(
+  vectors: WordVectorTable,
+  parentAnswer: string,
+  subQuestion: string,
+  tagger?: PartOfSpeechTagger,
+): ReaderInput {
+  const { text, spans } = layoutPairs([{ question: '', answer: subQuestion }]);
+  return featuriseReaderInput(vectors, parentAnswer, text, spans, tagger);
+}
+
+/** Possessive determiners: a parent's answer put in their place takes "'s" ("his film" → "Ada Lee's film"). */
+const possessiveDeterminers = new Set(['his', 'its', 'their']);
+
+/**
+ * The sub-question with `[start, end)` of `text` replaced by the parent's answer. A possessive
+ * determiner becomes the answer's possessive; so does "her" when a content word follows it ("her first
+ * film"), not when it is an object ("married her in 1990").
+ */
+export function replaceSpan(text: string, start: number, end: number, answer: string): string {
+  const replaced = text.slice(start, end).toLowerCase();
+  const after = text.slice(end);
+  const nextWord = /^\s+([\p{L}\p{N}]+)/u.exec(after)?.[1]?.toLowerCase();
+  const possessive =
+    possessiveDeterminers.has(replaced) ||
+    (replaced === 'her' && nextWord !== undefined && !isFunctionWord(nextWord));
+  const inserted = possessive ? `${answer}'s` : answer;
+  return `${text.slice(0, start)}${inserted}${after}`.replace(/\s+/gu, ' ').trim();
+}
