@@ -11,7 +11,7 @@ export interface RewriteParent {
 export interface RewriteOptions {
   /** The dependent sub-question as planned, e.g. "Where was the director of Harbour Lights born?". */
   readonly question: string;
-  /** The answers of the nodes it depends on, direct parents first; never empty. */
+  /** The answers of the nodes it depends on: farther ancestors first, its own parents last; never empty. */
   readonly parents: readonly RewriteParent[];
   readonly signal?: AbortSignal;
 }
@@ -23,6 +23,11 @@ export interface RewriteResult {
   readonly usage?: TokenUsage;
   readonly latencyMs: number;
   readonly modelId: string;
+  /**
+   * Set when the rewriter chose not to rewrite (e.g. not confident where the answer goes): why. The
+   * engine's rules then ground the sub-question and the node's trace records this reason.
+   */
+  readonly declined?: string;
 }
 
 /**

@@ -12,8 +12,8 @@ export interface SubQuestionGrounding {
 
 /**
  * The answer policy's `ground` step with CompactRAG's rewriter slot. The rules ground the sub-question
- * (`policy.ground`); with a rewriter configured and a parent answer that names something, the rewriter is
- * asked too and its question is used when `checkRewrite` accepts it. On a failure, a timeout, an empty or
+ * (`policy.ground`); with a rewriter configured, a parent answer that names something and no explicit
+ * placeholder (the rules put those in exactly), the rewriter is asked too and its question is used when `checkRewrite` accepts it. On a failure, a timeout, an empty or
  * implausible rewrite the rules' question is used, and `rewrite` in the node's trace says why.
  */
 export async function groundSubQuestion(
@@ -23,6 +23,8 @@ export async function groundSubQuestion(
 ): Promise<SubQuestionGrounding> {
   const rules = run.ports.policy.ground({ question, parents });
   if (run.ports.rewriter === undefined) return rules;
+  // The plan's own explicit references ("[index:0]", "#1") say which parent goes where: no call.
+  if (rules.method === 'placeholder') return rules;
   // Nothing a rewrite could insert: no call.
   if (!parents.some((parent) => answerEntity(parent.answer) !== undefined)) return rules;
   // The run keeps its groundings: the keyterm planner grounds the same rule node again each hop.

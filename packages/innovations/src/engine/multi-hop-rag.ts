@@ -132,10 +132,15 @@ export class MultiHopRAG {
     this.answerPolicy = { ...defaultAnswerPolicy, ...options.answerPolicy };
     this.tracer = options.tracer ?? defaultTracer();
     this.rewriter = options.rewriter;
-    if (this.rewriter === undefined && this.config.rewriter.kind === 'llm') {
+    const { kind } = this.config.rewriter;
+    if (this.rewriter === undefined && kind !== 'rules') {
+      const example =
+        kind === 'llm'
+          ? 'new ModelQuestionRewriter({ chatModel })'
+          : 'await TrainedRewriter.load({ vectors: await loadWordVectors() }) of @rootweaver/models';
       throw new RootweaverError(
         'not-configured',
-        "config.rewriter.kind is 'llm' but no rewriter was given: pass `rewriter` (e.g. new ModelQuestionRewriter({ chatModel })), " +
+        `config.rewriter.kind is '${kind}' but no rewriter was given: pass \`rewriter\` (e.g. ${example}), ` +
           "or build the engine with createEngine of @rootweaver/capabilities, which makes one from the config; or set rewriter.kind to 'rules'.",
       );
     }

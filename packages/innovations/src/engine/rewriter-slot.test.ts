@@ -159,6 +159,45 @@ describe('rewriter slot', () => {
     expect(answer.usage.rewrite?.fallbacks).toBe(0);
   });
 
+  it('asks nothing for an explicit placeholder, which the rules fill from the parent it names', async () => {
+    const rewriter = new FakeQuestionRewriter({ reply: grounded });
+    const { rag } = engine(rewriter);
+    const placeholderPlan: Plan = {
+      ...plan,
+      nodes: [
+        plan.nodes[0] as Plan['nodes'][number],
+        { id: 1, question: 'Where was [founder] born?', refs: [0] },
+      ],
+    };
+    const answer = await rag.ask(question, { plan: placeholderPlan });
+    const node = answer.hops.flatMap((hop) => hop.nodes ?? []).find((entry) => entry.id === 1);
+    expect(node?.groundedQuestion).toBe('Where was Odile Varga born?');
+    expect(node?.groundingMethod).toBe('placeholder');
+    expect(node?.rewrite).toBeUndefined();
+    expect(rewriter.calls).toHaveLength(0);
+  });
+
+  it('falls back to the rules when the rewriter declines, with its reason in the trace', async () => {
+    const rewriter: QuestionRewriter = {
+      id: 'declining-rewriter',
+      rewrite: async (options) => ({
+        text: options.question,
+        latencyMs: 1,
+        modelId: 'declining-rewriter',
+        declined: 'not confident: "the latter" at 0.20, under 0.5',
+      }),
+    };
+    const { rag } = engine(rewriter);
+    const answer = await rag.ask(question, { plan });
+    const node = answer.hops.flatMap((hop) => hop.nodes ?? []).find((entry) => entry.id === 1);
+    expect(node?.groundedQuestion).toBe(rulesQuestion);
+    expect(node?.rewrite).toMatchObject({
+      outcome: 'fallback',
+      reason: 'declined (not confident: "the latter" at 0.20, under 0.5)',
+    });
+    expect(answer.usage.rewrite).toMatchObject({ calls: 1, fallbacks: 1 });
+  });
+
   it('asks nothing when no parent answer names anything', async () => {
     const rewriter = new FakeQuestionRewriter({ reply: grounded });
     const { rag } = engine(rewriter);
@@ -201,9 +240,19 @@ describe('rewriter slot', () => {
     expect(answer.usage.rewrite?.calls).toBe(1);
   });
 
-  it("refuses to build with rewriter.kind 'llm' and no rewriter, saying what to pass", () => {
-    expect(
-      () => new MultiHopRAG({ store: new InMemoryStore(), config: { rewriter: { kind: 'llm' } } }),
-    ).toThrow(/pass `rewriter`/);
+  it.each([
+    ['llm', /pass `rewriter` \(e\.g\. new ModelQuestionRewriter/],
+    ['trained', /pass `rewriter` \(e\.g\. await TrainedRewriter\.load/],
+  ] as const)(
+    "refuses to build with rewriter.kind '%s' and no rewriter, saying what to pass",
+    (kind, message) => {
+      expect(() => new MultiHopRAG({ store: new InMemoryStore(), config: { rewriter: { kind } } })).toThrow(
+        message,
+      );
+    },
+  );
+
+  it('defaults to the rules when built directly: the engine reads no model', () => {
+    expect(new MultiHopRAG({ store: new InMemoryStore() }).config.rewriter.kind).toBe('rules');
   });
 });

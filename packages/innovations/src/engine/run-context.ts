@@ -459,6 +459,8 @@ export class RunContext {
       );
       const latencyMs = result.latencyMs > 0 ? result.latencyMs : performance.now() - started;
       this.usage.recordRewrite({ ...(result.usage ?? { inputTokens: 0, outputTokens: 0 }), latencyMs });
+      if (result.declined !== undefined)
+        return { failure: `declined (${result.declined})`, latencyMs, modelId: result.modelId };
       return { text: result.text, latencyMs, tokens: result.usage, modelId: result.modelId };
     } catch (error) {
       if (this.signal?.aborted === true) throw abortError(this.signal);

@@ -252,9 +252,10 @@ describe('OpenTelemetry spans of a run', () => {
   });
 
   it("the rewriter slot's call is a chat span of its own, under the dependent node's hop", async () => {
+    // A reference in words: an explicit placeholder is the rules' to fill, with no rewriter call.
     const chatModel = new FakeChatModel({ modelId: 'bridge-model' }).on(
       'Decompose the question into atomic',
-      chainPlan,
+      chainPlan.replace('[designer]', 'this designer'),
     );
     const exporter = new InMemorySpanExporter();
     provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
