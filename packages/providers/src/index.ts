@@ -16,6 +16,7 @@ export {
   type OpenAIEmbedderOptions,
 } from './llm/openai-embedder.js';
 export { createRewriterChatModel, type RewriterChatModelSettings } from './llm/rewriter-chat-model.js';
+export { loadTrainedRewriter } from './models/load-trained-rewriter.js';
 export { checkModelFolder, type ModelFolderCheck } from './onnx/check-model-folder.js';
 export {
   type ModelFolderConfig,

@@ -22,8 +22,9 @@ export const engineOptionsUsage = `  --config FILE   multi_hop.yaml (default: RO
                   hops; adaptive: an LLM decides after each round (needs an LLM); keyterm: ADR-077's key-term loop
   --compaction    on|off: ADR-077 compaction of the synthesis context (default: the YAML's, off)
   --synthesis     ${synthesisChoices().join('|')} (default: the YAML's, auto)
-  --rewriter      rules|llm:MODEL|llm:MODEL@URL: who grounds dependent sub-questions (default: the YAML's,
-                  rules) — llm: a small model on an OpenAI-compatible server (URL, else the YAML's
+  --rewriter      rules|trained|llm:MODEL|llm:MODEL@URL: who grounds dependent sub-questions (default: the
+                  YAML's, trained) — trained: the shipped pointer rewriter (no LLM); llm: a small model on an
+                  OpenAI-compatible server (URL, else the YAML's
                   rewriter.base_url, ROOTWEAVER_REWRITER_BASE_URL or OPENAI_BASE_URL), the rules backing it up;
                   its key from ROOTWEAVER_REWRITER_API_KEY`;
 
@@ -57,19 +58,20 @@ export function engineSettingsFrom(
 }
 
 /**
- * `--rewriter rules`, `--rewriter llm:MODEL` or `--rewriter llm:MODEL@URL` as config overrides. The model
+ * `--rewriter rules`, `--rewriter trained`, `--rewriter llm:MODEL` or `--rewriter llm:MODEL@URL` as config overrides. The model
  * name may hold `:` and `@` (`qwen2.5:0.5b`); the URL is what follows the last `@` that starts one.
  */
 export function rewriterOption(command: string, value: string | undefined): MultiHopConfigInput['rewriter'] {
   if (value === undefined) return undefined;
   if (value === 'rules') return { kind: 'rules' };
+  if (value === 'trained') return { kind: 'trained' };
   const spec = value.startsWith('llm:') ? value.slice('llm:'.length) : '';
   const at = spec.search(/@https?:\/\/[^@]*$/);
   const model = (at < 0 ? spec : spec.slice(0, at)).trim();
   const baseUrl = at < 0 ? undefined : spec.slice(at + 1);
   if (model === '') {
     throw new CliUsageError(
-      `${command}: --rewriter must be rules, llm:MODEL or llm:MODEL@URL, e.g. llm:qwen2.5:0.5b@http://127.0.0.1:11434/v1 (got "${value}").`,
+      `${command}: --rewriter must be rules, trained, llm:MODEL or llm:MODEL@URL, e.g. llm:qwen2.5:0.5b@http://127.0.0.1:11434/v1 (got "${value}").`,
     );
   }
   return { kind: 'llm', model, ...(baseUrl === undefined ? {} : { baseUrl }) };

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { AnswerExtractor, ChatModel, KnowledgeStore, TokenCounter } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
-import { createProviderSet } from '@rootweaver/providers';
+import { createProviderSet, type ProviderSet } from '@rootweaver/providers';
 import { CliUsageError } from './cli-usage-error.js';
 import { combineHashes, hashDirectory, hashPath } from './content-hash.js';
 import { assertIndexComplete, assertStoreReadable } from './index-integrity.js';
@@ -148,6 +148,8 @@ export interface OpenedProviders {
   readonly chatModel?: ChatModel;
   readonly extractor?: AnswerExtractor;
   readonly tokenCounter: TokenCounter;
+  /** The word vectors the trained reader loaded (shared with the trained rewriter). */
+  readonly wordVectors?: ProviderSet['wordVectors'];
   close(): Promise<void>;
 }
 

@@ -37,7 +37,7 @@ export interface OpenedEngine {
   readonly description: string;
   /** Which extractor answers: the configured one (the trained reader) or the heuristic. */
   readonly extractorDescription: string;
-  /** The rewriter slot the config asks for (`rewriter.kind: llm`); undefined when the rules ground. */
+  /** The rewriter slot the config asks for (`rewriter.kind: trained` or `llm`); undefined when the rules ground. */
   readonly rewriter: QuestionRewriter | undefined;
   /**
    * Another engine on the same index and config with the LLM replaced (eval's replayed or counted LLM;
@@ -60,8 +60,12 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     env: io.env,
     overrides: options.settings.overrides,
   });
-  // Before the index too: a rewriter the config names but cannot build (no model, no server) is reported first.
-  const rewriter = createQuestionRewriter({ config: loaded.config.rewriter, env: io.env });
+  // Before the index too: a rewriter the config names but cannot build (no model, no server) is reported
+  // first. The trained one is loaded after the index, over the word vectors the trained reader loaded.
+  let rewriter =
+    loaded.config.rewriter.kind === 'trained'
+      ? undefined
+      : await createQuestionRewriter({ config: loaded.config.rewriter, env: io.env });
   const opened = await openIndex({
     source: options.source,
     cacheDirectory: cacheDirectoryFor(io),
@@ -72,6 +76,12 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   const { store, chatModel, tokenCounter } = opened.providers;
+  if (loaded.config.rewriter.kind === 'trained')
+    rewriter = await createQuestionRewriter({
+      config: loaded.config.rewriter,
+      env: io.env,
+      wordVectors: opened.providers.wordVectors,
+    });
   // One extractor for every engine made here (eval makes one per question): its analyses of the
   // passages it has seen are kept across questions.
   const extractor = opened.providers.extractor ?? new HeuristicExtractor();

@@ -223,7 +223,10 @@ describe('MultiHopCapability', () => {
       providers: unusedProviders,
       engineFactory: () => new FakeMultiHopEngine(),
     });
-    expect(capability.config).toEqual(defaultMultiHopConfig);
+    expect(capability.config).toEqual({
+      ...defaultMultiHopConfig,
+      rewriter: { ...defaultMultiHopConfig.rewriter, kind: 'trained' },
+    });
     expect(capability.configSource.endsWith('configs/retrieval/multi_hop.yaml')).toBe(true);
   });
 });

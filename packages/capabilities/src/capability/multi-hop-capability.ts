@@ -269,11 +269,11 @@ export class MultiHopCapability {
       }
       const rewriter =
         providers.rewriter ??
-        createQuestionRewriter({
+        (await createQuestionRewriter({
           config: loaded.config.rewriter,
           env,
           mainBaseURL: loaded.providers.llmBaseUrl,
-        });
+        }));
       const engineProviders: CapabilityProviders = {
         store: providers.store,
         ...(providers.chatModel === undefined ? {} : { chatModel: providers.chatModel }),

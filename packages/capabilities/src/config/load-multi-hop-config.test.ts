@@ -34,7 +34,12 @@ describe('loadMultiHopConfig', () => {
   it('reads the shipped configs/retrieval/multi_hop.yaml and its values equal the ADR defaults', () => {
     const loaded = loadMultiHopConfig({ env: {} });
     expect(loaded.source).toBe(defaultMultiHopConfigPath);
-    expect(loaded.config).toEqual(defaultMultiHopConfig);
+    // The engine's defaults, but the trained rewriter: the file's readers load it (ADR-0017).
+    expect(loaded.config).toEqual({
+      ...defaultMultiHopConfig,
+      rewriter: { ...defaultMultiHopConfig.rewriter, kind: 'trained' },
+    });
+    expect(defaultMultiHopConfig.rewriter.kind).toBe('rules');
     // The ADR-077 figures, spelled out so a change to either side is caught.
     expect(loaded.config).toMatchObject({
       planner: 'compact',
@@ -138,7 +143,9 @@ describe('loadMultiHopConfig', () => {
       maxOutputTokens: 64,
     });
     const kind = errorOf(() => parseMultiHopConfig('rewriter:\n  kind: t5\n'));
-    expect(kind.message).toContain('bad value at `rewriter.kind`: got "t5"; allowed: one of rules, llm');
+    expect(kind.message).toContain(
+      'bad value at `rewriter.kind`: got "t5"; allowed: one of rules, trained, llm',
+    );
     const url = errorOf(() => parseMultiHopConfig('rewriter:\n  base_url: localhost:8081\n'));
     expect(url.message).toContain('bad value at `rewriter.base_url`');
     expect(url.message).toContain('an http(s) URL');

@@ -1,4 +1,4 @@
-import { multiHopConfigSchema } from '@rootweaver/innovations';
+import { multiHopConfigSchema, rewriterSectionSchema } from '@rootweaver/innovations';
 import { z } from 'zod';
 
 /** The `providers:` section: where `MultiHopCapability` gets its providers when none are passed in code. */
@@ -35,7 +35,13 @@ export const multiHopProvidersSchema = z
   .prefault({})
   .describe('Where MultiHopCapability gets its providers when none are passed in code.');
 
-/** `multi_hop.yaml`: the engine's knobs (`multiHopConfigSchema` of innovations) plus the `providers:` section. */
-export const multiHopYamlSchema = multiHopConfigSchema.extend({ providers: multiHopProvidersSchema });
+/**
+ * `multi_hop.yaml`: the engine's knobs (`multiHopConfigSchema` of innovations) plus the `providers:`
+ * section; its rewriter defaults to the trained one, which the capability and the CLI load themselves.
+ */
+export const multiHopYamlSchema = multiHopConfigSchema.extend({
+  rewriter: rewriterSectionSchema('trained'),
+  providers: multiHopProvidersSchema,
+});
 
 export type MultiHopYaml = z.output<typeof multiHopYamlSchema>;

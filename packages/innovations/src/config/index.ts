@@ -10,7 +10,11 @@ export {
   overrideMultiHopConfig,
   resolveMultiHopConfig,
 } from './multi-hop-config.js';
-export { type MultiHopConfigSnakeCase, multiHopConfigSchema } from './multi-hop-config-schema.js';
+export {
+  type MultiHopConfigSnakeCase,
+  multiHopConfigSchema,
+  rewriterSectionSchema,
+} from './multi-hop-config-schema.js';
 export {
   type ConfigSchemaNode,
   closestName,

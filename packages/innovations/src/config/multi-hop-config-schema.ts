@@ -4,6 +4,56 @@ const positiveInteger = z.number().int().min(1);
 const fraction = z.number().min(0).max(1);
 
 /**
+ * The `rewriter:` section. The engine's own default is `rules` (`MultiHopRAG` takes the rewriter it is
+ * given and reads no model); `multi_hop.yaml`, read by `MultiHopCapability` and the CLI, which build the
+ * rewriter themselves, defaults to `trained` (ADR-0017).
+ */
+export function rewriterSectionSchema(defaultKind: 'rules' | 'trained') {
+  return z
+    .strictObject({
+      kind: z
+        .enum(['rules', 'trained', 'llm'])
+        .default(defaultKind)
+        .describe(
+          [
+            "Who grounds a dependent sub-question with its parents' answers.",
+            '  rules   - the built-in rules (placeholders, descriptors, pronouns), no model.',
+            "  trained - the pointer rewriter @rootweaver/models ships, trained on CompactRAG's",
+            '            rewrite set (ADR-0017): it puts the answer in place of the phrase that refers',
+            '            to it ("this director", "he"); the rules where it is not confident. No LLM.',
+            '  llm     - a small chat model first (e.g. a sub-1B instruct model on a local',
+            "            OpenAI-compatible server); the rules' question whenever it fails, times out",
+            "            or writes something implausible (drops the parents' answers, names what no",
+            '            parent said). Its calls and tokens are counted apart (usage.rewrite) and',
+            '            count against no budget.',
+          ].join('\n'),
+        ),
+      model: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('llm: the rewriter model on its server (ROOTWEAVER_REWRITER_MODEL otherwise).')
+        .meta({ examples: ['qwen2.5:0.5b-instruct'] }),
+      base_url: z
+        .string()
+        .regex(/^https?:\/\/\S+$/)
+        .optional()
+        .describe(
+          "llm: the rewriter's OpenAI-compatible base URL (ROOTWEAVER_REWRITER_BASE_URL, else the main LLM's OPENAI_BASE_URL). Its API key is read from ROOTWEAVER_REWRITER_API_KEY only (OPENAI_API_KEY when it shares the main LLM's server).",
+        )
+        .meta({ allowed: 'an http(s) URL', examples: ['http://127.0.0.1:11434/v1'] }),
+      timeout_ms: positiveInteger
+        .default(2000)
+        .describe('llm: per-rewrite time limit (ms); past it the rules ground the sub-question.'),
+      max_output_tokens: positiveInteger.default(64).describe('llm: output token cap per rewrite.'),
+    })
+    .prefault({})
+    .describe(
+      "CompactRAG's rewriter slot: how dependent sub-questions get their parents' answers (compact and keyterm planners).",
+    );
+}
+
+/**
  * Every knob of the engine, keyed as `multi_hop.yaml` spells them (ADR-077's names), with its default and
  * what it does. This schema is the one description of the configuration: the defaults, the engine's
  * `MultiHopConfig` type, the allowed values in error messages, the "did you mean" hints and the commented
@@ -107,45 +157,7 @@ export const multiHopConfigSchema = z.strictObject({
     .describe(
       'Per-question budgets; reaching one ends the loop with forced_stop = budget (a normal answer, not an error).',
     ),
-  rewriter: z
-    .strictObject({
-      kind: z
-        .enum(['rules', 'llm'])
-        .default('rules')
-        .describe(
-          [
-            "Who grounds a dependent sub-question with its parents' answers.",
-            '  rules - the built-in rules (placeholders, descriptors, pronouns), no model.',
-            '  llm   - a small chat model first (e.g. a sub-1B instruct model on a local',
-            "          OpenAI-compatible server); the rules' question whenever it fails, times out",
-            "          or writes something implausible (drops the parents' answers, names what no",
-            '          parent said). Its calls and tokens are counted apart (usage.rewrite) and',
-            '          count against no budget.',
-          ].join('\n'),
-        ),
-      model: z
-        .string()
-        .min(1)
-        .optional()
-        .describe('llm: the rewriter model on its server (ROOTWEAVER_REWRITER_MODEL otherwise).')
-        .meta({ examples: ['qwen2.5:0.5b-instruct'] }),
-      base_url: z
-        .string()
-        .regex(/^https?:\/\/\S+$/)
-        .optional()
-        .describe(
-          "llm: the rewriter's OpenAI-compatible base URL (ROOTWEAVER_REWRITER_BASE_URL, else the main LLM's OPENAI_BASE_URL). Its API key is read from ROOTWEAVER_REWRITER_API_KEY only (OPENAI_API_KEY when it shares the main LLM's server).",
-        )
-        .meta({ allowed: 'an http(s) URL', examples: ['http://127.0.0.1:11434/v1'] }),
-      timeout_ms: positiveInteger
-        .default(2000)
-        .describe('llm: per-rewrite time limit (ms); past it the rules ground the sub-question.'),
-      max_output_tokens: positiveInteger.default(64).describe('llm: output token cap per rewrite.'),
-    })
-    .prefault({})
-    .describe(
-      "CompactRAG's rewriter slot: how dependent sub-questions get their parents' answers (compact and keyterm planners).",
-    ),
+  rewriter: rewriterSectionSchema('rules'),
 });
 
 /** The configuration as `multi_hop.yaml` writes it (snake_case), every default filled in. */

@@ -11,7 +11,7 @@ import { renderAnswer } from '../render-answer.js';
 
 const usage = `Usage: rootweaver ask "question" --index DIR [--config FILE] [--planner compact|adaptive|keyterm]
                       [--single-pass] [--compaction on|off] [--synthesis auto|llm|extractive]
-                      [--rewriter rules|llm:MODEL@URL] [--filter KEY=VALUE …] [--source-prefix FOLDER]
+                      [--rewriter rules|trained|llm:MODEL@URL] [--filter KEY=VALUE …] [--source-prefix FOLDER]
                       [--json] [--trace]
 
   --index DIR     an index built by 'rootweaver index' (the demo's is .rootweaver/sample-index)

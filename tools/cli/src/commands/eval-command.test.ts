@@ -1,6 +1,6 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadGoldenSet } from '@rootweaver/eval';
 import { OpenAICompatibleTestServer, writeTinyEncoder, writeTinySpanModel } from '@rootweaver/providers/test';
@@ -432,40 +432,48 @@ describe('rootweaver eval --rule-report', () => {
 
 describe('rootweaver eval --rewriter', () => {
   const server = new OpenAICompatibleTestServer();
+  // The sample plans with their bracketed placeholders said in words ("[director]" → "this director"):
+  // the rules put explicit placeholders in themselves, without asking the rewriter.
+  let wordedQuestions = '';
   beforeAll(async () => {
     await server.start();
-    // A rewriter that puts the last earlier answer in place of the bracketed placeholder.
+    const directory = await mkdtemp(join(tmpdir(), 'rw-eval-worded-'));
+    wordedQuestions = join(directory, 'questions.jsonl');
+    const worded = (await readFile(questions, 'utf8')).replace(/\[([a-z]+)\]/g, 'this $1');
+    await writeFile(wordedQuestions, worded);
+    // A rewriter that puts the last earlier answer in place of the "this …" reference.
     server.onChat(/Rewritten question:$/, (request) => {
       const message = request.lastUserMessage;
       const question = /^Question: (.*)$/m.exec(message)?.[1] ?? '';
       const answers = [...message.matchAll(/ A: (.*)$/gm)].map((match) => match[1] ?? '');
-      return question.replace(/\[[^\]]+\]/, answers.at(-1) ?? '');
+      return question.replace(/\bthis \w+/, answers.at(-1) ?? '');
     });
   });
   afterAll(async () => {
     await server.close();
+    await rm(dirname(wordedQuestions), { recursive: true, force: true });
   });
 
-  const base = ['eval', '--questions', questions, '--kb', kb, '--json', '--limit', '2'];
+  const base = () => ['eval', '--questions', wordedQuestions, '--kb', kb, '--json', '--limit', '2'];
 
-  it('refuses a setting that is not rules, llm:MODEL or llm:MODEL@URL', async () => {
+  it('refuses a setting that is not rules, trained, llm:MODEL or llm:MODEL@URL', async () => {
     for (const value of ['t5', 'llm:', 'llm:@http://127.0.0.1:1/v1']) {
       const io = ioWith();
-      expect(await runCli([...base, '--rewriter', value], io, allCommands, signal)).toBe(2);
-      expect(io.err()).toMatch(/--rewriter must be rules, llm:MODEL or llm:MODEL@URL/);
+      expect(await runCli([...base(), '--rewriter', value], io, allCommands, signal)).toBe(2);
+      expect(io.err()).toMatch(/--rewriter must be rules, trained, llm:MODEL or llm:MODEL@URL/);
     }
   });
 
   it('measures with a rewriter in one command, its calls reported apart from the LLM calls', async () => {
     const plain = ioWith();
-    expect(await runCli(base, plain, allCommands, signal)).toBe(0);
+    expect(await runCli([...base(), '--rewriter', 'rules'], plain, allCommands, signal)).toBe(0);
     const without = JSON.parse(plain.out());
     expect(without.rewrite).toBeUndefined();
 
     const out = await mkdtemp(join(tmpdir(), 'rw-eval-rewriter-'));
     const io = ioWith();
     const rewriter = `llm:tiny-rewriter:0.5b@${server.url}`;
-    expect(await runCli([...base, '--rewriter', rewriter, '--out', out], io, allCommands, signal)).toBe(0);
+    expect(await runCli([...base(), '--rewriter', rewriter, '--out', out], io, allCommands, signal)).toBe(0);
     const summary = JSON.parse(io.out());
     expect(io.err()).toContain('rewriter: llm:tiny-rewriter:0.5b');
     expect(summary.llmCallsPerQuestion).toBe(without.llmCallsPerQuestion);
@@ -488,7 +496,7 @@ describe('rootweaver eval --rewriter', () => {
     // The same command against a failing endpoint: every rewrite falls back to the rules.
     server.injectFault({ kind: 'server-error', status: 503 }, { times: Infinity });
     const failing = ioWith();
-    expect(await runCli([...base, '--rewriter', rewriter], failing, allCommands, signal)).toBe(0);
+    expect(await runCli([...base(), '--rewriter', rewriter], failing, allCommands, signal)).toBe(0);
     const fallen = JSON.parse(failing.out());
     expect(fallen.rewrite.fallbacks).toBe(fallen.rewrite.calls);
     expect(fallen.rewrite.rewrittenNodes).toBe(0);

@@ -30,7 +30,7 @@ const usage = `Usage:
                   [--plans recorded|llm|rules] [--synthesis auto|llm|extractive]
                   [--compaction on|off|both] [--compaction-max-chars N] [--limit N] [--out DIR]
                   [--json] [--rebuild] [--extractor onnx:DIR] [--embedder wordvectors|onnx:DIR]
-                  [--rewriter rules|llm:MODEL|llm:MODEL@URL] [--folds K]
+                  [--rewriter rules|trained|llm:MODEL|llm:MODEL@URL] [--folds K]
   rootweaver eval --questions FILE --corpus FILE --rule-report [--plans …] [--synthesis …] [--limit N] [--out DIR] [--json]
   rootweaver eval --golden FILE.toml|FILE.json [--index DIR | --corpus PATH | --kb FILE] [--config FILE] [--planner …] [--json]
 
@@ -58,7 +58,8 @@ const usage = `Usage:
                          hybrid BM25 + dense retrieval; a cached --kb or --corpus index is built apart with it
   --embedder onnx:DIR    embed with this ONNX sentence encoder (ROOTWEAVER_EMBEDDER_MODEL_DIR): a cached --kb
                          or --corpus index is rebuilt with it; an --index must have been built with it
-  --rewriter SPEC    who grounds dependent sub-questions (default: the YAML's rewriter, rules): rules, or
+  --rewriter SPEC    who grounds dependent sub-questions (default: the YAML's rewriter, trained): rules,
+                     trained (the shipped pointer rewriter, no LLM, the rules where it is not sure), or
                      llm:MODEL[@URL] — a small model on an OpenAI-compatible server (URL, else the YAML's
                      rewriter.base_url, ROOTWEAVER_REWRITER_BASE_URL or OPENAI_BASE_URL; key from
                      ROOTWEAVER_REWRITER_API_KEY), the rules backing it up; its calls are reported apart
