@@ -33,6 +33,7 @@ export {
   parseGoldenSet,
 } from './golden/golden-set.js';
 export { bestOver, exactMatch, f1Score, normalizeAnswer } from './metrics/answer-metrics.js';
+export { expectedCalibrationError, fitLogistic } from './metrics/fit-logistic.js';
 export { mean, median, percentile, round, standardDeviation, wilsonInterval } from './metrics/statistics.js';
 export { type CountedCall, CountingChatModel, countPromptTokens } from './replay/counting-chat-model.js';
 export {
@@ -49,6 +50,11 @@ export {
   type WrittenReport,
   writeReport,
 } from './report/write-report.js';
+export {
+  type AnswerCalibration,
+  type ConfidentAnswers,
+  crossFitAnswerCalibration,
+} from './run/answer-calibration.js';
 export {
   type AnswerEngine,
   type CompactionOption,

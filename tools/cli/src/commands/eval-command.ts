@@ -115,6 +115,12 @@ function formatSummary(summary: EvalSummary): string {
         ', ',
       )}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis} (LLM calls/q with those: ${summary.llmCallsPerQuestionWithSynthesis})`,
     `confident answers (every node resolved; heuristic at ≥ ${summary.confidence.threshold}, an extractor that has its own threshold at it): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
+    `composed without a synthesis call: ${summary.synthesis.composedWithoutCall.answered}, precision ${summary.synthesis.composedWithoutCall.precision}%`,
+    ...(summary.answerCalibration === undefined
+      ? []
+      : [
+          `answer calibration, cross-fitted over ${summary.answerCalibration.folds} folds: ECE ${summary.answerCalibration.raw.expectedCalibrationError} raw → ${summary.answerCalibration.crossFitted.expectedCalibrationError}; at ≥ ${summary.answerCalibration.raw.confident.threshold}: raw ${summary.answerCalibration.raw.confident.answered} answers at ${summary.answerCalibration.raw.confident.precision}%, cross-fitted ${summary.answerCalibration.crossFitted.confident.answered} at ${summary.answerCalibration.crossFitted.confident.precision}%`,
+        ]),
     `gold answer among node answers: ${summary.goldAmongNodeAnswers}%; in the retrieved pool: ${summary.goldInPool}%`,
     'by kind:',
     ...Object.entries(summary.byKind).map(
@@ -305,6 +311,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     });
     const summary = summarizeResults(results, {
       confidenceThreshold: config.extractionConfidenceThreshold,
+      composeMinConfidence: config.composeMinConfidence,
       ...(folds === undefined ? {} : { folds }),
     });
     io.stderr(

@@ -1,3 +1,5 @@
+import { reliabilityTable } from '@rootweaver/innovations';
+
 /**
  * Fits σ(w · x + b) to 0/1 outcomes by Newton's method (L2 penalty `ridge` on w), the calibration map
  * stored with a model. Deterministic.
@@ -67,29 +69,14 @@ function solve(matrix: number[][], vector: number[]): number[] {
   });
 }
 
-/** Expected calibration error over `bins` equal-width bins of confidence. */
+/** Expected calibration error over `bins` equal-width bins of confidence (the report's reliability table). */
 export function expectedCalibrationError(
   confidences: readonly number[],
   outcomes: readonly number[],
   bins = 10,
 ): number {
-  const sums = Array.from({ length: bins }, () => ({ count: 0, confidence: 0, correct: 0 }));
-  confidences.forEach((confidence, index) => {
-    const bin = sums[Math.min(bins - 1, Math.floor(confidence * bins))] as {
-      count: number;
-      confidence: number;
-      correct: number;
-    };
-    bin.count += 1;
-    bin.confidence += confidence;
-    bin.correct += outcomes[index] as number;
-  });
-  const total = confidences.length;
-  return sums.reduce(
-    (error, bin) =>
-      bin.count === 0
-        ? error
-        : error + (bin.count / total) * Math.abs(bin.confidence / bin.count - bin.correct / bin.count),
-    0,
-  );
+  return reliabilityTable(
+    confidences.map((confidence, index) => ({ confidence, correct: outcomes[index] === 1 })),
+    bins,
+  ).expectedCalibrationError;
 }

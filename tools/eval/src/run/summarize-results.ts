@@ -1,5 +1,6 @@
 import { type ReliabilityTable, reliabilityTable } from '@rootweaver/innovations';
 import { mean, median, percentile, round, wilsonInterval } from '../metrics/statistics.js';
+import { type AnswerCalibration, crossFitAnswerCalibration } from './answer-calibration.js';
 import { type FoldSummary, summarizeFolds } from './fold-summary.js';
 import type { QuestionResult } from './question-result.js';
 
@@ -89,7 +90,14 @@ export interface EvalSummary {
     readonly exactMatchByMode: Readonly<Record<string, number>>;
     /** Questions whose engine asked for an LLM synthesis no LLM could give (answered extractively). */
     readonly neededSynthesis: number;
+    /**
+     * Answers composed without asking for a synthesis call (what `synthesis: auto` gives with an LLM too,
+     * at `compose_min_confidence` or by rule), and their EM (percent).
+     */
+    readonly composedWithoutCall: { readonly answered: number; readonly precision: number };
   };
+  /** Cross-fitted calibration of the answer confidence (`crossFitAnswerCalibration`), `--folds` or 5 folds. */
+  readonly answerCalibration?: AnswerCalibration;
   readonly confidence: {
     readonly threshold: number;
     /** Questions whose every node was resolved (the heuristic's threshold is `threshold`; an extractor may have its own). */
@@ -238,7 +246,12 @@ function summarizeBaselines(results: readonly QuestionResult[]): Record<string, 
 /** Aggregates per-question results into the figures the report and `--json` print. */
 export function summarizeResults(
   results: readonly QuestionResult[],
-  options: { confidenceThreshold: number; folds?: number },
+  options: {
+    confidenceThreshold: number;
+    folds?: number;
+    /** The engine's `compose_min_confidence` (default 0.8): the threshold the calibration report reads at. */
+    composeMinConfidence?: number;
+  },
 ): EvalSummary {
   const withReference = results.filter((result) => result.reference !== undefined);
   const on = results.flatMap((result) =>
@@ -252,6 +265,13 @@ export function summarizeResults(
   const overall = summarizeGroup(results);
   const rewrite = summarizeRewrites(results);
   const byMode = countBy(results, (result) => result.synthesisMode);
+  const composedWithoutCall = results.filter(
+    (result) => result.synthesisMode === 'composed' && !result.neededSynthesis && result.error === undefined,
+  );
+  const answerCalibration = crossFitAnswerCalibration(results, {
+    folds: options.folds !== undefined && options.folds >= 2 ? options.folds : 5,
+    threshold: options.composeMinConfidence ?? 0.8,
+  });
   const totals = results.map((result) => result.tokens.total);
   const withSynthesisPrompt = results.map(
     (result) => result.tokens.total + result.unansweredSynthesisPromptTokens,
@@ -330,7 +350,12 @@ export function summarizeResults(
         ]),
       ),
       neededSynthesis: results.filter((result) => result.neededSynthesis).length,
+      composedWithoutCall: {
+        answered: composedWithoutCall.length,
+        precision: percent(composedWithoutCall.map((result) => result.exactMatch)),
+      },
     },
+    ...(answerCalibration === undefined ? {} : { answerCalibration }),
     confidence: {
       threshold: options.confidenceThreshold,
       ...overall.confident,

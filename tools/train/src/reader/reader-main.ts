@@ -14,7 +14,7 @@ import {
   WinkTagger,
 } from '@rootweaver/models';
 import { evaluationCorpusText, locateTrainingSets, readSplit } from '../data/training-sets.js';
-import { expectedCalibrationError } from '../graph/fit-logistic.js';
+import { expectedCalibrationError } from '@rootweaver/eval';
 import { buildReaderExamples, type QaRecord, type ReaderExample } from './reader-examples.js';
 import {
   predictSpans,

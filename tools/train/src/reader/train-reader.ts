@@ -11,7 +11,7 @@ import {
 } from '@rootweaver/models';
 import { Adam } from '../graph/adam.js';
 import { Gradients } from '../graph/backward-operations.js';
-import { fitLogistic } from '../graph/fit-logistic.js';
+import { fitLogistic } from '@rootweaver/eval';
 import { GradientWorkers } from '../graph/gradient-workers.js';
 import { TrainableParameters } from '../graph/trainable-parameters.js';
 import type { ReaderExample } from './reader-examples.js';
