@@ -143,6 +143,15 @@ describe('rewriter slot', () => {
     expect(rewriter.calls[0]?.signal?.aborted).toBe(true);
   });
 
+  it('does not time a trained rewriter (in process, its first call loads it): the grounding does not depend on load', async () => {
+    const rewriter = new FakeQuestionRewriter({ reply: grounded, delayMs: 120 });
+    const { rag } = engine(rewriter, { rewriter: { kind: 'trained', timeoutMs: 30 } });
+    const answer = await rag.ask(question, { plan });
+    const node = answer.hops.flatMap((hop) => hop.nodes ?? []).find((entry) => entry.id === 1);
+    expect(node?.rewrite).toMatchObject({ outcome: 'rewritten' });
+    expect(node?.groundedQuestion).toBe('Where was Odile Varga born?');
+  });
+
   it('a cancelled run during a rewrite is refusal aborted, not a fallback', async () => {
     const rewriter = new FakeQuestionRewriter({ reply: grounded, delayMs: 60_000 });
     const { rag } = engine(rewriter, { rewriter: { timeoutMs: 60_000 } });

@@ -408,7 +408,7 @@ export class RunContext {
   }
 
   /**
-   * One call of the rewriter slot, limited to `rewriter.timeoutMs` and cancellable with the run; it goes
+   * One call of the rewriter slot, limited to `rewriter.timeoutMs` (not `kind: trained`) and cancellable with the run; it goes
    * to the rewriter's own account (`usage.rewrite`), never the LLM's or its budgets. A failure or a
    * timeout is returned, not thrown; only the run's own cancellation throws.
    */
@@ -445,9 +445,11 @@ export class RunContext {
     question: string,
     parents: readonly RewriteParent[],
   ): Promise<Rewritten> {
-    const { timeoutMs } = this.config.rewriter;
+    const { timeoutMs, kind } = this.config.rewriter;
     const call = new AbortController();
-    const timer = setTimeout(() => call.abort(rewriteTimeout), timeoutMs);
+    // `timeout_ms` limits a model server's reply; the trained rewriter runs in process (its first call
+    // loads it) and is not timed, so a run's groundings do not depend on the machine's load.
+    const timer = kind === 'trained' ? undefined : setTimeout(() => call.abort(rewriteTimeout), timeoutMs);
     const runSignal = this.signal;
     const forwardAbort = (): void => call.abort(runSignal?.reason);
     runSignal?.addEventListener('abort', forwardAbort, { once: true });
