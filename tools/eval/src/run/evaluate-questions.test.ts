@@ -7,7 +7,7 @@ import { FakeChatModel } from '@rootweaver/core/test';
 import { describe, expect, it } from 'vitest';
 import { loadQuestionRecords } from '../dataset/load-question-records.js';
 import { writeReport } from '../report/write-report.js';
-import { type AnswerEngine, evaluateQuestions, goldInPool } from './evaluate-questions.js';
+import { type AnswerEngine, evaluateQuestions, goldInPool, trajectoryOf } from './evaluate-questions.js';
 import { summarizeResults } from './summarize-results.js';
 
 const fixture = new URL('../test-fixtures/questions.tiny.jsonl', import.meta.url).pathname;
@@ -312,5 +312,38 @@ describe('goldInPool', () => {
     expect(goldInPool({ pool }, 'Orlen')).toBe(false);
     expect(goldInPool({ pool }, ' ')).toBe(false);
     expect(goldInPool({ pool: [] }, 'Ivo Brandt')).toBe(false);
+  });
+});
+
+describe('trajectoryOf', () => {
+  const node = (groundedQuestion: string, latencyMs: number): NodeTrace =>
+    ({
+      id: 1,
+      question: 'Where was this director born?',
+      groundedQuestion,
+      groundingMethod: 'rewritten',
+      refs: [0],
+      answer: 'Corvelle',
+      confidence: 0.9,
+      resolved: true,
+      evidenceIds: ['a'],
+      rewrite: {
+        outcome: 'rewritten',
+        rulesQuestion: 'Where was this director born?',
+        rewriterQuestion: groundedQuestion,
+        modelId: 'trained-rewriter:test',
+        latencyMs,
+      },
+    }) as NodeTrace;
+  const answer = (nodes: NodeTrace[]) =>
+    ({
+      hops: [{ iteration: 1, kind: 'retrieve', subQuestions: [], itemsAdded: 1, nodes }],
+      pool: [{ id: 'a' }],
+    }) as unknown as MultiHopAnswer;
+
+  it('ignores how long a rewrite took, not what it wrote', () => {
+    const fast = trajectoryOf(answer([node('Where was Ines Marlow born?', 1.2)]));
+    expect(trajectoryOf(answer([node('Where was Ines Marlow born?', 7.9)]))).toBe(fast);
+    expect(trajectoryOf(answer([node('Where was Tomas Reyl born?', 1.2)]))).not.toBe(fast);
   });
 });

@@ -158,7 +158,10 @@ export function trajectoryOf(answer: MultiHopAnswer): string {
       decision: hop.decision,
       itemsAdded: hop.itemsAdded,
       forcedStop: hop.forcedStop,
-      nodes: hop.nodes,
+      // A rewrite's latency is the machine's, not the trajectory's.
+      nodes: hop.nodes?.map((node) =>
+        node.rewrite === undefined ? node : { ...node, rewrite: { ...node.rewrite, latencyMs: 0 } },
+      ),
     }));
   return JSON.stringify({ hops, pool: answer.pool.map((item) => item.id) });
 }
