@@ -51,12 +51,3 @@ export function isOptionalDependencyInstalled(name: OptionalDependency): boolean
     return false;
   }
 }
-
-function isMissing(error: unknown, name: string): boolean {
-  if (error === null || typeof error !== 'object' || !('code' in error)) return false;
-  const message = error instanceof Error ? error.message : '';
-  return (
-    (error.code === 'MODULE_NOT_FOUND' || error.code === 'ERR_MODULE_NOT_FOUND') &&
-    message.includes(`'${name}'`)
-  );
-}

@@ -10,12 +10,7 @@ import { decodeWeights, type WeightsHeader } from '../network/weights-file.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import { decodeSpan } from './decode-span.js';
 import { featuriseReaderInput, layoutPairs, type ReaderPair } from './reader-input.js';
-import {
-  type ReaderArchitecture,
-  ReaderNetwork,
-  readerNetworkName,
-  readerParameterShapes,
-} from './reader-network.js';
+import { type ReaderArchitecture, ReaderNetwork, readerNetworkName } from './reader-network.js';
 
 /** The reader shipped in this package (`assets/reader.bin`). */
 export const shippedReaderPath = fileURLToPath(new URL('../../assets/reader.bin', import.meta.url));

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { seededRandom } from '@rootweaver/core';
+import { expectedCalibrationError } from '@rootweaver/eval';
 import {
   applyCalibration,
   encodeWeights,
@@ -14,7 +15,6 @@ import {
   WinkTagger,
 } from '@rootweaver/models';
 import { evaluationCorpusText, locateTrainingSets, readSplit } from '../data/training-sets.js';
-import { expectedCalibrationError } from '@rootweaver/eval';
 import { buildReaderExamples, type QaRecord, type ReaderExample } from './reader-examples.js';
 import {
   predictSpans,

@@ -1,5 +1,5 @@
 import { seededRandom } from '@rootweaver/core';
-import { exactMatch, f1Score } from '@rootweaver/eval';
+import { exactMatch, f1Score, fitLogistic } from '@rootweaver/eval';
 import {
   decodeSpan,
   type LogisticCalibration,
@@ -11,7 +11,6 @@ import {
 } from '@rootweaver/models';
 import { Adam } from '../graph/adam.js';
 import { Gradients } from '../graph/backward-operations.js';
-import { fitLogistic } from '@rootweaver/eval';
 import { GradientWorkers } from '../graph/gradient-workers.js';
 import { TrainableParameters } from '../graph/trainable-parameters.js';
 import type { ReaderExample } from './reader-examples.js';
