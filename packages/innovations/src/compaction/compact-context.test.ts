@@ -475,9 +475,19 @@ describe('compactContext hard budget (ADR-077 §Decision 3, Alternative D)', () 
         caught = error;
       }
       expect(isRootweaverError(caught, 'invalid-input')).toBe(true);
+      // Where to fix it, and the value, for a program reading the error.
+      expect((caught as Error).message).toContain('compaction_max_chars in configs/retrieval/multi_hop.yaml');
+      expect((caught as { details?: unknown }).details).toEqual({ maxChars });
       expect(compactContext('text', { enabled: false, maxChars, query: 'q', openSubQueries: [] }).text).toBe(
         'text',
       );
     }
+  });
+
+  it("renders a block's sub-question on one header line, its white space collapsed and trimmed", () => {
+    const blocks: ContextBlock[] = [
+      { subQuestion: '  Who directed\n\n  The Lantern Field?\t ', lines: ['Ines Marlow.'] },
+    ];
+    expect(renderContext(blocks)).toBe('From query: Who directed The Lantern Field?\nInes Marlow.');
   });
 });

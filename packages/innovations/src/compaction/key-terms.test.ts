@@ -95,6 +95,38 @@ describe('reasoningKeyTerms', () => {
     expect(reasoningKeyTerms('   \n\t ')).toEqual([]);
   });
 
+  it('counts code points as the definition does on tokens of astral letters and lone surrogates', () => {
+    // Letters outside the BMP (two UTF-16 units each) and unpaired halves of a surrogate pair, which
+    // count one code point each: the length test must count them as `[...token]` does.
+    // The pairs and halves at the ends of the surrogate ranges (U+10000, U+10FFFF) are among them.
+    const unit = fc.constantFrom(
+      'a',
+      'é',
+      '𝒜',
+      '😀',
+      '\ud800\udc00',
+      '\udbff\udfff',
+      '\ud83d',
+      '\ud800',
+      '\udbff',
+      '\ude00',
+      '\udc00',
+      '\udfff',
+    );
+    const token = fc.array(unit, { minLength: 1, maxLength: 8 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 6 }), (tokens) => {
+        const text = tokens.join(' ');
+        expect(reasoningKeyTerms(text)).toEqual(referenceKeyTerms(text));
+      }),
+      { numRuns: 500 },
+    );
+    expect(reasoningKeyTerms('\udc00\udc00\udc00')).toEqual([]);
+    expect(reasoningKeyTerms('a\udc00\udc00\udc00')).toEqual(['a\udc00\udc00\udc00']);
+    expect(reasoningKeyTerms('😀😀a')).toEqual([]);
+    expect(reasoningKeyTerms('😀\ud83d😀a')).toEqual(['😀\ud83d😀a']);
+  });
+
   it('matches the regular-expression definition on generated text', () => {
     fc.assert(
       fc.property(fc.oneof(wordyText, fc.string({ unit: 'grapheme', maxLength: 60 })), (text) => {
@@ -165,6 +197,12 @@ describe('isSubQueryOpen (ADR-077 answerability, threshold 0.6)', () => {
         caught = error;
       }
       expect(isRootweaverError(caught, 'invalid-input')).toBe(true);
+      // The message says what was given and where to fix it; the details carry the value.
+      expect((caught as Error).message).toContain(`got ${String(threshold)}`);
+      expect((caught as Error).message).toContain(
+        'answerability_threshold in configs/retrieval/multi_hop.yaml',
+      );
+      expect((caught as { details?: unknown }).details).toEqual({ threshold });
     }
   });
 });
