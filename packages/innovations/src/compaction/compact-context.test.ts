@@ -225,6 +225,28 @@ const blockCase = fc
   }));
 
 describe('compactBlocks: the same compaction on the hop blocks, read as data', () => {
+  it("ranks capitalised lines by the query's key terms as compactContext does", () => {
+    const blocks: ContextBlock[] = [
+      {
+        subQuestion: 'Who directed The Lantern Field?',
+        lines: ['Filler words that answer nothing asked here.', 'Ines Marlow directed The Lantern Field.'],
+      },
+      { subQuestion: 'Where was Ines Marlow born?', lines: ['Ines Marlow was born in Corvelle.'] },
+    ];
+    const rendered = renderContext(blocks);
+    const options = {
+      maxChars: rendered.length - 'Filler words that answer nothing asked here.'.length - 1,
+      query: 'Where was the director of The Lantern Field born?',
+      openSubQueries: ['Who directed The Lantern Field?'],
+    };
+    const onBlocks = compactBlocks(blocks, options);
+    expect(onBlocks.compacted).toBe(true);
+    const text = onBlocks.compacted ? renderCompactedContext(onBlocks.blocks) : rendered;
+    expect(text).toBe(compactContext(rendered, options).text);
+    expect(text).toContain('Ines Marlow directed The Lantern Field.');
+    expect(text).not.toContain('Filler words');
+  });
+
   it('renders to exactly what compactContext makes of the rendered blocks, counts included', () => {
     fc.assert(
       fc.property(blockCase, ({ blocks, ...options }) => {

@@ -85,7 +85,8 @@ export function compactContext(context: string, options: CompactContextOptions):
     uncompactedChars: context.length,
     keptLines: selection.keptLines,
     droppedLines: selection.droppedLines,
-    compacted: text !== context,
+    // Over the budget, the kept lines (at most maxChars) are always shorter than the context.
+    compacted: true,
   };
 }
 
