@@ -26,6 +26,7 @@ export type { BlockActivations, Dropout } from './network/residual-block.js';
 export {
   decodeWeights,
   encodeWeights,
+  readWeightsFile,
   type Tensor,
   type WeightsFile,
   type WeightsHeader,
@@ -63,6 +64,7 @@ export {
   defaultMinimumConfidence,
   type RewritePrediction,
   type RewriteStep,
+  readRewriterWeights,
   rewriterNetworkName,
   shippedRewriterPath,
   TrainedRewriter,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { RootweaverError } from '@rootweaver/core';
 
 /** One named tensor of a trained network: row-major float32 values and their shape. */
@@ -96,4 +97,27 @@ export function decodeWeights(bytes: Uint8Array, expectedNetwork: string, origin
   }
   if (offset * 4 !== aligned.byteLength) fail('trailing bytes after the last tensor');
   return { header, tensors };
+}
+
+/**
+ * Reads and decodes a weights file from disk. A file that cannot be read is `model-load-failed` naming
+ * the path and `howToFix` (e.g. "train them with `pnpm train:reader`"); a file that is not the expected
+ * network's weights fails as `decodeWeights` says.
+ */
+export async function readWeightsFile(
+  path: string,
+  expectedNetwork: string,
+  options: { readonly what: string; readonly howToFix: string },
+): Promise<WeightsFile> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (cause) {
+    throw new RootweaverError(
+      'model-load-failed',
+      `Cannot read the ${options.what} weights at ${path}; reinstall @rootweaver/models or ${options.howToFix}.`,
+      { cause },
+    );
+  }
+  return decodeWeights(bytes, expectedNetwork, path);
 }

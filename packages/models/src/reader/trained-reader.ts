@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AnswerExtractor, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
@@ -6,7 +5,7 @@ import { isPolarQuestion } from '@rootweaver/language-en';
 import { type PartOfSpeechTagger, WinkTagger } from '../language/part-of-speech.js';
 import { applyCalibration, type LogisticCalibration, logit } from '../network/calibration.js';
 import { TensorParameters } from '../network/parameter-source.js';
-import { decodeWeights, type WeightsHeader } from '../network/weights-file.js';
+import { readWeightsFile, type WeightsHeader } from '../network/weights-file.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import { decodeSpan } from './decode-span.js';
 import { featuriseReaderInput, layoutPairs, type ReaderPair } from './reader-input.js';
@@ -61,17 +60,10 @@ export class TrainedReader implements AnswerExtractor {
   /** Loads a reader weights file (default: the shipped one) over the given word vectors. */
   static async load(options: TrainedReaderOptions): Promise<TrainedReader> {
     const path = options.path ?? shippedReaderPath;
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(path);
-    } catch (cause) {
-      throw new RootweaverError(
-        'model-load-failed',
-        `Cannot read the reader weights at ${path}; reinstall @rootweaver/models or train them with \`pnpm train:reader\`.`,
-        { cause },
-      );
-    }
-    const weights = decodeWeights(bytes, readerNetworkName, path);
+    const weights = await readWeightsFile(path, readerNetworkName, {
+      what: 'reader',
+      howToFix: 'train them with `pnpm train:reader`',
+    });
     const recorded = weights.header.training.architecture as Partial<ReaderArchitecture> | undefined;
     if (recorded === undefined)
       throw new RootweaverError(

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { QuestionRewriter, RewriteOptions, RewriteResult } from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
@@ -6,7 +5,7 @@ import { tokenizeWords } from '@rootweaver/language-en';
 import { type PartOfSpeechTagger, WinkTagger } from '../language/part-of-speech.js';
 import { applyCalibration, type LogisticCalibration, logit } from '../network/calibration.js';
 import { TensorParameters } from '../network/parameter-source.js';
-import { decodeWeights, type WeightsHeader } from '../network/weights-file.js';
+import { readWeightsFile, type WeightsFile, type WeightsHeader } from '../network/weights-file.js';
 import { decodeSpan } from '../reader/decode-span.js';
 import { type ReaderArchitecture, ReaderNetwork } from '../reader/reader-network.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
@@ -23,6 +22,14 @@ export const rewriterNetworkName = 'sub-question-rewriter';
  * sub-question: a replacement is made only when it is more likely right than wrong.
  */
 export const defaultMinimumConfidence = 0.5;
+
+/** Reads and checks a rewriter weights file (default: the shipped one), without building the network. */
+export function readRewriterWeights(path: string = shippedRewriterPath): Promise<WeightsFile> {
+  return readWeightsFile(path, rewriterNetworkName, {
+    what: 'rewriter',
+    howToFix: 'train them with `pnpm train:rewriter`',
+  });
+}
 
 export interface TrainedRewriterOptions {
   readonly vectors: WordVectorTable;
@@ -114,23 +121,19 @@ export class TrainedRewriter implements QuestionRewriter {
 
   /** Loads a rewriter weights file (default: the shipped one) over the given word vectors. */
   static async load(options: TrainedRewriterOptions): Promise<TrainedRewriter> {
-    const path = options.path ?? shippedRewriterPath;
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(path);
-    } catch (cause) {
-      throw new RootweaverError(
-        'model-load-failed',
-        `Cannot read the rewriter weights at ${path}; reinstall @rootweaver/models or train them with \`pnpm train:rewriter\`.`,
-        { cause },
-      );
-    }
-    const weights = decodeWeights(bytes, rewriterNetworkName, path);
+    return TrainedRewriter.fromWeights(await readRewriterWeights(options.path), options);
+  }
+
+  /** The rewriter of weights already read (`readRewriterWeights`), over the given word vectors. */
+  static async fromWeights(
+    weights: WeightsFile,
+    options: Omit<TrainedRewriterOptions, 'path'>,
+  ): Promise<TrainedRewriter> {
     const architecture = weights.header.training.architecture as ReaderArchitecture | undefined;
     if (architecture === undefined)
       throw new RootweaverError(
         'model-load-failed',
-        `${path} records no network architecture; retrain the rewriter.`,
+        `The rewriter weights ${weights.header.version} record no network architecture; retrain the rewriter.`,
       );
     const network = new ReaderNetwork(
       architecture,

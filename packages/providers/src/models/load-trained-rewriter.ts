@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
 import type { QuestionRewriter, RewriteOptions, RewriteResult } from '@rootweaver/core';
-import { RootweaverError } from '@rootweaver/core';
 import type { WordVectorTable } from '@rootweaver/models';
 
 /**
@@ -25,27 +23,18 @@ class DeferredRewriter implements QuestionRewriter {
 
 /**
  * The sub-question rewriter `@rootweaver/models` ships (ADR-0017): `rewriter.kind: trained` in
- * `multi_hop.yaml`. Its weights file is read and checked here, so a missing or broken file is reported
- * when the engine is built; the network, the word vectors (those the caller already loaded for the
+ * `multi_hop.yaml`. Its weights file is read and checked here, once, so a missing or broken file is
+ * reported when the engine is built; the network, the word vectors (those the caller already loaded for the
  * trained reader, else its own) and the tagger are loaded by the first rewrite.
  */
 export async function loadTrainedRewriter(
   options: { readonly wordVectors?: WordVectorTable | undefined; readonly path?: string } = {},
 ): Promise<QuestionRewriter> {
   const models = await import('@rootweaver/models');
-  const path = options.path ?? models.shippedRewriterPath;
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (cause) {
-    throw new RootweaverError(
-      'model-load-failed',
-      `Cannot read the rewriter weights at ${path}; reinstall @rootweaver/models, train them with \`pnpm train:rewriter\`, or set rewriter.kind to rules.`,
-      { cause },
-    );
-  }
-  const { header } = models.decodeWeights(bytes, models.rewriterNetworkName, path);
-  return new DeferredRewriter(`trained-rewriter:${header.version}`, async () =>
-    models.TrainedRewriter.load({ vectors: options.wordVectors ?? (await models.loadWordVectors()), path }),
+  const weights = await models.readRewriterWeights(options.path);
+  return new DeferredRewriter(`trained-rewriter:${weights.header.version}`, async () =>
+    models.TrainedRewriter.fromWeights(weights, {
+      vectors: options.wordVectors ?? (await models.loadWordVectors()),
+    }),
   );
 }
