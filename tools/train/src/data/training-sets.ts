@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { seededRandom } from '@rootweaver/core';
 
 export type SplitName = 'train' | 'valid' | 'test';
 
@@ -44,4 +45,18 @@ export function evaluationCorpusText(trainingDirectory: string): string {
     if (existsSync(file)) parts.push(readFileSync(file, 'utf8').toLowerCase());
   }
   return parts.join('\n');
+}
+
+/**
+ * A split's records in two halves by a seeded shuffle: one chooses the epoch, the other fits the
+ * confidence map (so the map is fitted on records neither training nor the choice has seen).
+ */
+export function halvesOf<T>(records: readonly T[], seed: number): { choose: T[]; calibrate: T[] } {
+  const random = seededRandom(seed + 7);
+  const shuffled = records
+    .map((record) => ({ record, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((entry) => entry.record);
+  const half = Math.floor(shuffled.length / 2);
+  return { choose: shuffled.slice(0, half), calibrate: shuffled.slice(half) };
 }

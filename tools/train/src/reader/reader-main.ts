@@ -5,7 +5,6 @@
 // confidence map on the other half, reports on test.json, writes packages/models/assets/reader.bin.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '@rootweaver/core';
 import { expectedCalibrationError } from '@rootweaver/eval';
 import {
   applyCalibration,
@@ -14,7 +13,7 @@ import {
   readerNetworkName,
   WinkTagger,
 } from '@rootweaver/models';
-import { evaluationCorpusText, locateTrainingSets, readSplit } from '../data/training-sets.js';
+import { evaluationCorpusText, halvesOf, locateTrainingSets, readSplit } from '../data/training-sets.js';
 import { buildReaderExamples, type QaRecord, type ReaderExample } from './reader-examples.js';
 import {
   predictSpans,
@@ -59,20 +58,15 @@ const valid = readSplit<QaRecord>(directory, 'qa', 'valid');
 const test = readSplit<QaRecord>(directory, 'qa', 'test');
 
 // valid.json in two halves by a seeded shuffle: one chooses the epoch, the other fits the confidence map.
-const random = seededRandom(seed + 7);
-const shuffledValid = valid.records
-  .map((record) => ({ record, key: random() }))
-  .sort((a, b) => a.key - b.key)
-  .map((entry) => entry.record);
-const half = Math.floor(shuffledValid.length / 2);
+const validHalves = halvesOf(valid.records, seed);
 const negativeShare = 0.3;
 const shortAnswerShare = Number(values['short-answers']);
 const paraphraseShare = Number(values.paraphrases);
-const chooseExamples = buildReaderExamples(vectors, shuffledValid.slice(0, half), {
+const chooseExamples = buildReaderExamples(vectors, validHalves.choose, {
   negativeShare: 0,
   seed,
 }).examples;
-const calibrateExamples = buildReaderExamples(vectors, shuffledValid.slice(half), {
+const calibrateExamples = buildReaderExamples(vectors, validHalves.calibrate, {
   tagger,
   negativeShare,
   shortAnswerShare,

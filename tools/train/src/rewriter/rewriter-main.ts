@@ -6,7 +6,6 @@
 // packages/models/assets/rewriter.bin.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '@rootweaver/core';
 import { expectedCalibrationError } from '@rootweaver/eval';
 import {
   applyCalibration,
@@ -17,7 +16,7 @@ import {
   TrainedRewriter,
   WinkTagger,
 } from '@rootweaver/models';
-import { evaluationCorpusText, locateTrainingSets, readSplit } from '../data/training-sets.js';
+import { evaluationCorpusText, halvesOf, locateTrainingSets, readSplit } from '../data/training-sets.js';
 import {
   predictSpans,
   readerCalibrationInputs,
@@ -62,18 +61,13 @@ const valid = readSplit<RewriteRecord>(directory, 'rewrite', 'valid');
 const test = readSplit<RewriteRecord>(directory, 'rewrite', 'test');
 
 // valid.json in two halves by a seeded shuffle: one chooses the epoch, the other fits the confidence map.
-const random = seededRandom(seed + 7);
-const shuffledValid = valid.records
-  .map((record) => ({ record, key: random() }))
-  .sort((a, b) => a.key - b.key)
-  .map((entry) => entry.record);
-const half = Math.floor(shuffledValid.length / 2);
-const choose = buildRewriterExamples(vectors, shuffledValid.slice(0, half), {
+const validHalves = halvesOf(valid.records, seed);
+const choose = buildRewriterExamples(vectors, validHalves.choose, {
   tagger,
   negativeShare: 0,
   seed,
 });
-const calibrate = buildRewriterExamples(vectors, shuffledValid.slice(half), {
+const calibrate = buildRewriterExamples(vectors, validHalves.calibrate, {
   tagger,
   negativeShare,
   seed: seed + 1,
