@@ -74,8 +74,8 @@ export function findCycle(nodes: readonly PlanNode[]): number[] | undefined {
     if (seen === 'visiting') return [...path.slice(path.indexOf(id)), id];
     state.set(id, 'visiting');
     path.push(id);
+    // A ref to a missing node visits nothing (no node, no refs): it cannot be on a cycle.
     for (const ref of byId.get(id)?.refs ?? []) {
-      if (!byId.has(ref)) continue;
       const cycle = visit(ref);
       if (cycle !== undefined) return cycle;
     }
