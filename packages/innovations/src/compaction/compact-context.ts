@@ -74,11 +74,7 @@ export function compactContext(context: string, options: CompactContextOptions):
   }
   const lines = context.split('\n');
   const selection = selectLines(lines, context.toLowerCase(), findLastHopHeader(lines), options);
-  const output: string[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    if (selection.kept[index] === 1) output.push(lines[index] ?? '');
-  }
-  const text = output.join('\n');
+  const text = lines.filter((_, index) => selection.kept[index] === 1).join('\n');
   return {
     text,
     chars: text.length,
@@ -165,18 +161,9 @@ function assertBudget(maxChars: number): void {
   }
 }
 
+/** The last line starting with the header after white space (`trimStart`'s = `isWhiteSpaceCode`'s); -1 if none. */
 function findLastHopHeader(lines: readonly string[]): number {
-  for (let index = lines.length - 1; index >= 0; index--) {
-    const line = lines[index] ?? '';
-    let start = 0;
-    while (start < line.length && isWhiteSpaceCode(line.charCodeAt(start))) {
-      start++;
-    }
-    if (line.startsWith(hopBlockHeader, start)) {
-      return index;
-    }
-  }
-  return -1;
+  return lines.findLastIndex((line) => line.trimStart().startsWith(hopBlockHeader));
 }
 
 function unchanged(chars: number, keptLines: number): CompactionCounts & { readonly compacted: false } {

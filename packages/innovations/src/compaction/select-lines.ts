@@ -69,7 +69,8 @@ export function selectLines(
       ranks[index] = -1; // blank line: neither kept nor dropped
       continue;
     }
-    const band: Band = pinned[index] === 1 ? 0 : latestBlockStart >= 0 && index >= latestBlockStart ? 1 : 2;
+    // With no hop block (-1) every unpinned line is band 1, which orders them exactly as band 2 would.
+    const band: Band = pinned[index] === 1 ? 0 : index >= latestBlockStart ? 1 : 2;
     ranks[index] = band * (queryTermCount + 1) + (queryTermCount - (overlaps[index] ?? 0));
     candidateCount++;
   }

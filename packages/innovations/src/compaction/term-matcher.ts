@@ -84,9 +84,7 @@ export class TermMatcher {
         }
         index++;
       }
-      if (line < lineCount) {
-        lineHasToken[line] = 1;
-      }
+      lineHasToken[line] = 1; // a typed array ignores writes past its end: lines from lineCount on
       const tokenLength = index - start;
       if (tokenLength < shortestTerm) {
         continue;
