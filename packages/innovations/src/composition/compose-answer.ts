@@ -343,7 +343,7 @@ function restatedBy(sink: NodeTrace, nodes: readonly NodeTrace[], question: stri
 
 /**
  * The sink that answers the question: a plan may end in several nodes no other node depends on
- * ("Who is the politician from Tennessee born …?" and "Who is Harold Ford Jr.?"); the one whose
+ * ("Who is the painter from Veltria born …?" and "Who is Ada Quill Jr.?"); the one whose
  * sub-question says most of the question's own words asks what the question asks. Ties go to the
  * later node (a chain's last step).
  */

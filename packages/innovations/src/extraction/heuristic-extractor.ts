@@ -284,7 +284,7 @@ function candidatesOf(
   if (type !== 'date' && type !== 'year' && type !== 'number') {
     for (const whole of analysed.remember('chunks', () => capitalisedChunks(text))) {
       if (dates.some((date) => whole.start < date.end && whole.end > date.start)) continue;
-      // "Queen Mira and King Odo" is two people; "Tom and Jerry" may be one title: offer both readings.
+      // "Queen Mira and King Odo" is two people; "Salt and Ember" may be one title: offer both readings.
       const parts = splitConjunction(whole);
       const single = type === 'person' || type === 'place' || type === 'nationality' || type === 'country';
       for (const chunk of parts.length > 1 ? [whole, ...parts] : [whole]) {
@@ -444,7 +444,7 @@ function cueBonus(source: AnalysedText, candidate: Candidate, question: Question
 /**
  * Share of the candidate's words that the question itself contains (an answer must not repeat it).
  * Relatives share a family name: asked for a relative, "Ada Mirren Smith" does not repeat "the mother
- * of Joseph Smith" by its "Smith".
+ * of Odo Smith" by its "Smith".
  */
 function questionOverlap(candidate: string, question: QuestionProfile): number {
   return wordsOverlap(contentWords(candidate), question);

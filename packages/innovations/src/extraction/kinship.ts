@@ -12,7 +12,7 @@ export type Kin = 'father' | 'mother' | 'male' | 'female';
 
 export type KinTopic = 'parent' | 'spouse' | 'sibling' | 'child';
 
-/** Titles before a name that tell its sex ("King Charles", not "Coretta Scott King"). */
+/** Titles before a name that tell its sex ("King Charles", not "Mara Quill King"). */
 const femaleMarker = new RegExp(`^(?:(?:Grand|Crown)\\s+)?${alternation(femaleTitles)}\\b`);
 const maleMarker = new RegExp(`^(?:(?:Grand|Crown)\\s+)?${alternation(maleTitles)}\\b`);
 

@@ -50,7 +50,7 @@ const sentenceWords: ReadonlySet<string> = new Set(
 const titleStart =
   /^(?:\d+(?:st|nd|rd|th)\s|(?:Holy Roman |Grand )?(?:Duke|Duchess|Earl|Count|Countess|Marquess|Marquis|Baron|Baroness|Viscount|Prince|Princess|King|Queen|Emperor|Empress|Lord|Lady|Archduke|Archduchess|Elector|Margrave|Landgrave|Sultan|Shah|Pope|Bishop|Archbishop|Crown Prince)\b)/;
 
-/** "Estée Lauder Companies, Inc", "Sammy Davis, Jr.": a suffix that belongs to the name before the comma. */
+/** "Quill Lantern Companies, Inc", "Odo Varga, Jr.": a suffix that belongs to the name before the comma. */
 const corporateSuffix = /^(?:Inc|Ltd|LLC|L\.L\.C|Co|Corp|PLC|plc|S\.A|AG|GmbH|Jr|Sr)\.?$/;
 
 export interface TextSpan {
@@ -89,7 +89,7 @@ export function capitalisedChunks(text: string): TextSpan[] {
     while (current.length > 0 && sentenceWords.has(current[0]?.word ?? '') && current.length >= 1) {
       const first = current[0];
       const second = current[1];
-      // "The Circus Clown" stays; "He", "In Paris" lose their sentence word.
+      // "The Paper Lantern" stays; "He", "In Paris" lose their sentence word.
       if (first?.word === 'The' && second !== undefined && isCapitalised(second.word)) break;
       current.shift();
     }
@@ -103,7 +103,7 @@ export function capitalisedChunks(text: string): TextSpan[] {
       if (/[^.]{2}\.$/u.test(last.word) && end === last.end) end -= 1;
       const previous = chunks.at(-1);
       const gap = previous === undefined ? '' : text.slice(previous.end, first.start);
-      // "Odo Quill, 1st Duke of Buckingham", "Henry IV, Holy Roman Emperor": one name.
+      // "Odo Quill, 1st Duke of Buckingham", "Odo IV, Holy Roman Emperor": one name.
       const piece = text.slice(first.start, end);
       if (
         previous !== undefined &&
@@ -140,7 +140,7 @@ export function capitalisedChunks(text: string): TextSpan[] {
   return chunks;
 }
 
-/** Quoted spans: 'Le Vellard', "The Circus Clown", “…”. */
+/** Quoted spans: 'Le Vellard', "The Paper Lantern", “…”. */
 export function quotedSpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
   for (const match of text.matchAll(

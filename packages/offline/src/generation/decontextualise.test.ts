@@ -20,8 +20,8 @@ describe('decontextualise', () => {
   });
 
   it('replaces referring phrases like "the film" unless a name follows or the entity is already named', () => {
-    expect(decontextualise('The film stars Benoît Magimel.', 'Inju (film)')).toBe(
-      'Inju stars Benoît Magimel.',
+    expect(decontextualise('The film stars Rémi Bellarde.', 'Quorral (film)')).toBe(
+      'Quorral stars Rémi Bellarde.',
     );
     expect(decontextualise('The album was recorded in Memphis.', 'Blue')).toBe(
       'Blue was recorded in Memphis.',
@@ -29,8 +29,8 @@ describe('decontextualise', () => {
     expect(decontextualise('He directed the film Inception.', 'Christopher Nolan')).toBe(
       'Christopher Nolan directed the film Inception.',
     );
-    expect(decontextualise('Inju is a remake; the film was shot in Tokyo.', 'Inju')).toBe(
-      'Inju is a remake; the film was shot in Tokyo.',
+    expect(decontextualise('Quorral is a remake; the film was shot in Tokyo.', 'Quorral')).toBe(
+      'Quorral is a remake; the film was shot in Tokyo.',
     );
   });
 

@@ -31,9 +31,9 @@ describe('RuleBasedGenerator', () => {
   });
 
   it('turns a birth sentence into when/where pairs', () => {
-    const pairs = pairsOf('Dana Cohen', 'Dana Cohen was born on March 3, 1981 in Haifa, Israel.');
-    expect(pairs['When was Dana Cohen born?']).toEqual(['March 3, 1981']);
-    expect(pairs['Where was Dana Cohen born?']).toEqual(['Haifa, Israel']);
+    const pairs = pairsOf('Nadia Wren', 'Nadia Wren was born on March 3, 1981 in Haifa, Israel.');
+    expect(pairs['When was Nadia Wren born?']).toEqual(['March 3, 1981']);
+    expect(pairs['Where was Nadia Wren born?']).toEqual(['Haifa, Israel']);
   });
 
   it('turns "X is a 1994 American film directed by Y" into director, year and nationality pairs', () => {
@@ -62,21 +62,21 @@ describe('RuleBasedGenerator', () => {
     expect(pairs["What was John Smith's occupation?"]).toEqual(['actor']);
     expect(pairs['What nationality was John Smith?']).toEqual(['English']);
     const film = pairsOf(
-      'Inju',
-      'Inju is a 2008 film by Barbet Schroeder. The film stars Benoît Magimel and was filmed on location in Tokyo.',
+      'Quorral',
+      'Quorral is a 2008 film by Odile Marchetti. The film stars Rémi Bellarde and was filmed on location in Tokyo.',
     );
-    expect(film['Who starred in Inju?']).toEqual(['Benoît Magimel']);
-    expect(film['Where was Inju filmed?']).toEqual(['Tokyo']);
-    expect(film['Who directed Inju?']).toEqual(['Barbet Schroeder']);
+    expect(film['Who starred in Quorral?']).toEqual(['Rémi Bellarde']);
+    expect(film['Where was Quorral filmed?']).toEqual(['Tokyo']);
+    expect(film['Who directed Quorral?']).toEqual(['Odile Marchetti']);
   });
 
   it('answers location and role questions and both directions of "X is the director of Y"', () => {
     const pairs = pairsOf(
-      'Michael Govan',
-      'Michael Govan is the director of the Los Angeles County Museum of Art. Natural Dam is an unincorporated community in Crawford County, Arkansas.',
+      'Corin Halloway',
+      'Corin Halloway is the director of the Eastmere County Museum of Art. Stillwater Bend is an unincorporated community in Harrow County, Arkansas.',
     );
-    expect(pairs['Who is the director of the Los Angeles County Museum of Art?']).toEqual(['Michael Govan']);
-    expect(pairs['Where is Natural Dam?']).toEqual(['Crawford County, Arkansas']);
+    expect(pairs['Who is the director of the Eastmere County Museum of Art?']).toEqual(['Corin Halloway']);
+    expect(pairs['Where is Stillwater Bend?']).toEqual(['Harrow County, Arkansas']);
   });
 
   it('turns active sentences into questions about the agent and the object', () => {
@@ -111,26 +111,26 @@ describe('RuleBasedGenerator', () => {
 
   it('answers with the subject for descriptions, aliases, cast lists and location parts', () => {
     const film = pairsOf(
-      'Heavyweights',
-      'Heavyweights is a 1995 American comedy-drama film directed by Steven Brill. The film stars Tom McGowan as Tony Perkis and Aaron Schwartz as Gerry.',
+      'Bramblewood',
+      'Bramblewood is a 1995 American comedy-drama film directed by Stefan Orrin. The film stars Tomas Wexley as Tony Marrow and Aaron Fell as Gerry.',
     );
-    expect(film['What is a 1995 American comedy-drama film directed by Steven Brill?']).toEqual([
-      'Heavyweights',
+    expect(film['What is a 1995 American comedy-drama film directed by Stefan Orrin?']).toEqual([
+      'Bramblewood',
     ]);
-    expect(film['Who played Tony Perkis in Heavyweights?']).toEqual(['Tom McGowan']);
-    expect(film['Which character did Aaron Schwartz play in Heavyweights?']).toEqual(['Gerry']);
+    expect(film['Who played Tony Marrow in Bramblewood?']).toEqual(['Tomas Wexley']);
+    expect(film['Which character did Aaron Fell play in Bramblewood?']).toEqual(['Gerry']);
     const alias = pairsOf(
-      'Michael Crawford',
-      'Ivo Patrick Quill (born 19 January 1942), known as Michael Crawford, is an English actor.',
+      'Miles Hartigan',
+      'Ivo Patrick Quill (born 19 January 1942), known as Miles Hartigan, is an English actor.',
     );
-    expect(alias['What is the full name of Michael Crawford?']).toEqual(['Ivo Patrick Quill']);
+    expect(alias['What is the full name of Miles Hartigan?']).toEqual(['Ivo Patrick Quill']);
     const city = pairsOf(
-      'Fort Mitchell, Kentucky',
-      'Fort Mitchell is a home rule-class city in Tern County, Kentucky, United States.',
+      'Fort Calloway, Kentucky',
+      'Fort Calloway is a home rule-class city in Tern County, Kentucky, United States.',
     );
-    expect(city['Where is Fort Mitchell?']).toEqual(['Tern County, Kentucky, United States']);
-    expect(city['Which county is Fort Mitchell in?']).toEqual(['Tern County']);
-    expect(city['Which country is Fort Mitchell in?']).toEqual(['United States']);
+    expect(city['Where is Fort Calloway?']).toEqual(['Tern County, Kentucky, United States']);
+    expect(city['Which county is Fort Calloway in?']).toEqual(['Tern County']);
+    expect(city['Which country is Fort Calloway in?']).toEqual(['United States']);
   });
 
   it('falls back to a question about the title entity with the whole sentence as answer', () => {

@@ -17,22 +17,22 @@ afterEach(async () => {
 });
 
 const levin = {
-  title: 'Peter Levin',
-  passage: 'Peter Levin is an American director of film, television and theatre.',
+  title: 'Pieter Lanholm',
+  passage: 'Pieter Lanholm is an American director of film, television and theatre.',
   qa: [
     {
-      question: 'Who is Peter Levin?',
-      answer: 'Peter Levin is an American director of film, television and theatre.',
+      question: 'Who is Pieter Lanholm?',
+      answer: 'Pieter Lanholm is an American director of film, television and theatre.',
     },
-    { question: 'What nationality is Peter Levin?', answer: 'Peter Levin is American.' },
-    { question: 'What nationality is Peter Levin?', answer: 'Peter Levin is American.' },
+    { question: 'What nationality is Pieter Lanholm?', answer: 'Pieter Lanholm is American.' },
+    { question: 'What nationality is Pieter Lanholm?', answer: 'Pieter Lanholm is American.' },
   ],
 };
 const govan = {
-  title: 'Michael Govan',
-  passage: 'Michael Govan( born 1963) is the director of the Los Angeles County Museum of Art since 2006.',
+  title: 'Corin Halloway',
+  passage: 'Corin Halloway( born 1963) is the director of the Eastmere County Museum of Art since 2006.',
   qa: [
-    { question: 'When was Michael Govan born?', answer: 'Michael Govan was born in 1963.' },
+    { question: 'When was Corin Halloway born?', answer: 'Corin Halloway was born in 1963.' },
     { question: 'Where?' },
   ],
 };
@@ -61,14 +61,14 @@ describe('importKnowledgeBase', () => {
     expect(summary.problems.every((problem) => problem.file === kb)).toBe(true);
     const items = store.all();
     expect(items).toHaveLength(3);
-    const born = items.find((item) => item.question === 'When was Michael Govan born?');
+    const born = items.find((item) => item.question === 'When was Corin Halloway born?');
     expect(born).toMatchObject({
       kind: 'qa',
-      answer: 'Michael Govan was born in 1963.',
-      text: 'Michael Govan: When was Michael Govan born? Michael Govan was born in 1963.',
-      title: 'Michael Govan',
+      answer: 'Corin Halloway was born in 1963.',
+      text: 'Corin Halloway: When was Corin Halloway born? Corin Halloway was born in 1963.',
+      title: 'Corin Halloway',
       passage: govan.passage,
-      documentId: knowledgeBaseDocumentId('Michael Govan', govan.passage),
+      documentId: knowledgeBaseDocumentId('Corin Halloway', govan.passage),
     });
     const manifest = await readManifest(join(directory, 'index'));
     expect(manifest).toMatchObject({ generator: 'import', counts: { passages: 2, pairs: 3, problems: 4 } });
@@ -94,6 +94,6 @@ describe('importKnowledgeBase', () => {
     await writeFile(kb, JSON.stringify(levin));
     const summary = await importKnowledgeBase({ path: kb, store, directory: index });
     expect(summary.removed).toBe(1);
-    expect(store.all().every((item) => item.title === 'Peter Levin')).toBe(true);
+    expect(store.all().every((item) => item.title === 'Pieter Lanholm')).toBe(true);
   });
 });

@@ -90,9 +90,9 @@ describe('rootweaver index', () => {
       kb,
       [
         JSON.stringify({
-          title: 'Peter Levin',
-          passage: 'Peter Levin is an American director.',
-          qa: [{ question: 'What nationality is Peter Levin?', answer: 'American' }],
+          title: 'Pieter Lanholm',
+          passage: 'Pieter Lanholm is an American director.',
+          qa: [{ question: 'What nationality is Pieter Lanholm?', answer: 'American' }],
         }),
         JSON.stringify({ title: 'No qa', passage: 'Text.' }),
       ].join('\n'),
