@@ -20,9 +20,5 @@ export function answeringNode(options: AnsweringNodeOptions): NodeTrace | undefi
   const sinks = nodes.filter((node) => !referenced.has(node.id) && node.answer.length > 0);
   const sink = answeringSink(sinks, question);
   if (sink !== undefined) return namedByAskedNoun(sink, nodes, question);
-  for (let index = nodes.length - 1; index >= 0; index -= 1) {
-    const node = nodes[index];
-    if (node !== undefined && node.answer.length > 0) return node;
-  }
-  return undefined;
+  return nodes.findLast((node) => node.answer.length > 0);
 }

@@ -1,0 +1,71 @@
+import type { NodeTrace } from '@rootweaver/core';
+import { describe, expect, it } from 'vitest';
+import { answeringNode } from './answering-node.js';
+
+function node(id: number, question: string, answer: string, refs: number[] = [], resolved = true): NodeTrace {
+  return {
+    id,
+    question,
+    groundedQuestion: question,
+    groundingMethod: 'none',
+    refs,
+    answer,
+    confidence: resolved ? 0.9 : 0.1,
+    resolved,
+    evidenceIds: [`e${id}`],
+  };
+}
+
+describe('answeringNode', () => {
+  it('is the sink whose sub-question says most of the question, not the last node run', () => {
+    const nodes = [
+      node(0, 'Who directed Harbour Lights?', 'Ivo Brand'),
+      node(1, 'Where was Ivo Brand born?', 'Orlen', [0]),
+      node(2, 'What is the weather in Kell?', 'rainy'),
+    ];
+    expect(answeringNode({ question: 'Where was the director of Harbour Lights born?', nodes })?.id).toBe(1);
+  });
+
+  it('passes over a sink without an answer', () => {
+    const nodes = [
+      node(0, 'Who directed Harbour Lights?', 'Ivo Brand'),
+      node(1, 'Where was the director of Harbour Lights born?', '', [0]),
+      node(2, 'Who founded Harbour Press?', 'Mara Quill'),
+    ];
+    expect(answeringNode({ question: 'Where was the director of Harbour Lights born?', nodes })?.id).toBe(2);
+  });
+
+  it('moves to the latest resolved node naming the asked noun when the sink does not', () => {
+    const nodes = [
+      node(0, 'What county is Orlen located in?', 'Kell County'),
+      node(1, 'What counties border Kell County?', 'Tarrow County', [0]),
+      node(2, 'Which of them is not Kell County?', 'Veltria', [1]),
+    ];
+    const question = 'What other county borders the county where Orlen is located?';
+    expect(answeringNode({ question, nodes })?.id).toBe(1);
+  });
+
+  it('is the last node with an answer when no sink has one', () => {
+    const nodes = [
+      node(0, 'Who directed Harbour Lights?', 'Ivo Brand'),
+      node(1, 'Who wrote Stone Orchard?', 'Mara Quill'),
+      node(2, 'Where was Ivo Brand born?', '', [0, 1]),
+    ];
+    expect(answeringNode({ question: 'Where was the director of Harbour Lights born?', nodes })?.id).toBe(1);
+    const first = [
+      node(0, 'Who directed Harbour Lights?', 'Ivo Brand'),
+      node(1, 'Where was he born?', '', [0]),
+    ];
+    expect(
+      answeringNode({ question: 'Where was the director of Harbour Lights born?', nodes: first })?.id,
+    ).toBe(0);
+  });
+
+  it('is undefined when no node has an answer, or there are no nodes', () => {
+    const nodes = [node(0, 'Who directed Harbour Lights?', ''), node(1, 'Where was he born?', '', [0])];
+    expect(
+      answeringNode({ question: 'Where was the director of Harbour Lights born?', nodes }),
+    ).toBeUndefined();
+    expect(answeringNode({ question: 'Where was Ivo Brand born?', nodes: [] })).toBeUndefined();
+  });
+});
