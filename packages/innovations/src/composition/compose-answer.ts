@@ -149,7 +149,6 @@ function branchValues(
 function compareDates(left: DateValue, right: DateValue): number | undefined {
   if (left.year !== right.year) return left.year - right.year;
   if (left.precision === 'year' || right.precision === 'year') return undefined;
-  if (left.sortKey === right.sortKey) return undefined;
   return left.sortKey - right.sortKey;
 }
 
