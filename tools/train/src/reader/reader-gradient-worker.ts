@@ -20,6 +20,7 @@ export interface ReaderWorkerTask {
   readonly negativeShare: number;
   readonly shortAnswerShare: number;
   readonly paraphraseShare: number;
+  readonly passageShare?: number;
   readonly seed: number;
   readonly architecture: ReaderArchitecture;
   readonly dropout: number;
@@ -47,6 +48,7 @@ const { examples } =
           negativeShare: task.negativeShare,
           shortAnswerShare: task.shortAnswerShare,
           paraphraseShare: task.paraphraseShare,
+          passageShare: task.passageShare ?? 0,
           tagger,
           seed: task.seed,
         },
