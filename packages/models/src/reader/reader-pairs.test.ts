@@ -2,14 +2,13 @@ import type { SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { readerPairsOf } from './trained-reader.js';
 
-function hit(id: string, fields: Partial<SearchHit> & { readonly passage?: string }): SearchHit {
+function hit(id: string, fields: Partial<SearchHit>): SearchHit {
   return {
     id,
     documentId: `doc-${id}`,
     kind: 'qa',
     text: '',
     title: `Title ${id}`,
-    passage: '',
     score: 1,
     rank: 1,
     ...fields,
