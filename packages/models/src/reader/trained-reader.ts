@@ -30,29 +30,6 @@ function readerPairOf(hit: SearchHit): ReaderPair {
 }
 
 /**
- * The pairs the reader reads for some hits: each hit's own pair, then each distinct source passage a QA
- * hit carries (its title as the question line), as the reader was trained to read them
- * (`tools/train`, passage copies) when `withPassages`; `hitOfPair` maps each pair back to the hit it came from.
- */
-export function readerPairsOf(
-  hits: readonly SearchHit[],
-  withPassages: boolean,
-): { pairs: ReaderPair[]; hitOfPair: number[] } {
-  const pairs = hits.map(readerPairOf);
-  const hitOfPair = hits.map((_, index) => index);
-  if (!withPassages) return { pairs, hitOfPair };
-  const seen = new Set<string>();
-  hits.forEach((hit, index) => {
-    const passage = hit.passage?.trim() ?? '';
-    if (hit.kind !== 'qa' || passage === '' || seen.has(passage)) return;
-    seen.add(passage);
-    pairs.push({ question: hit.title, answer: passage });
-    hitOfPair.push(index);
-  });
-  return { pairs, hitOfPair };
-}
-
-/**
  * CompactRAG's answer extractor: a span reader trained by rootweaver on CompactRAG's published
  * extraction set (`tools/train`, ADR-0015) over pretrained word vectors. It reads the retrieved pairs
  * laid out as in training (`question\nanswer`, a blank line between pairs), takes the most probable
@@ -65,8 +42,6 @@ export class TrainedReader implements AnswerExtractor {
   readonly #network: ReaderNetwork;
   readonly #calibration: LogisticCalibration;
   readonly #tagger: PartOfSpeechTagger;
-  /** Whether it reads the source passages of QA hits: weights trained on passage copies do. */
-  readonly readsPassages: boolean;
 
   constructor(header: WeightsHeader, network: ReaderNetwork, tagger: PartOfSpeechTagger) {
     const calibration = header.training.calibration as LogisticCalibration | undefined;
@@ -80,10 +55,6 @@ export class TrainedReader implements AnswerExtractor {
     this.#network = network;
     this.#calibration = calibration;
     this.#tagger = tagger;
-    const settings = header.training.settings as
-      | { readonly augmentation?: { readonly passageShare?: number } }
-      | undefined;
-    this.readsPassages = (settings?.augmentation?.passageShare ?? 0) > 0;
   }
 
   /** Loads a reader weights file (default: the shipped one) over the given word vectors. */
@@ -119,8 +90,7 @@ export class TrainedReader implements AnswerExtractor {
     if (isPolarQuestion(options.question)) return { answer: '', confidence: 0, evidenceIds: [] };
     const hits = options.evidence;
     if (hits.length === 0) return { answer: '', confidence: 0, evidenceIds: [] };
-    const { pairs, hitOfPair } = readerPairsOf(hits, this.readsPassages);
-    const { text, spans } = layoutPairs(pairs);
+    const { text, spans } = layoutPairs(hits.map(readerPairOf));
     const input = featuriseReaderInput(this.#network.vectors, options.question, text, spans, this.#tagger);
     const span = decodeSpan(input, this.#network.forward(input).logits);
     const confidence = applyCalibration(this.#calibration, [
@@ -128,14 +98,11 @@ export class TrainedReader implements AnswerExtractor {
       logit(span.noAnswerProbability),
     ]);
     if (span.text === '') return { answer: '', confidence: 0, evidenceIds: [] };
-    // The hit the span was read from, then every other hit whose pair or passage says the same.
+    // The pair the span was read from, then every other pair whose answer says the same.
     const wanted = span.text.toLowerCase();
-    const source = hitOfPair[span.pair] as number;
-    const evidenceIds = [(hits[source] as SearchHit).id];
+    const evidenceIds = [(hits[span.pair] as SearchHit).id];
     hits.forEach((hit, index) => {
-      if (index === source) return;
-      const pair = readerPairOf(hit);
-      if (pair.answer.toLowerCase().includes(wanted) || (hit.passage ?? '').toLowerCase().includes(wanted))
+      if (index !== span.pair && readerPairOf(hit).answer.toLowerCase().includes(wanted))
         evidenceIds.push(hit.id);
     });
     return { answer: span.text, confidence, evidenceIds };

@@ -41,87 +41,6 @@ function tokenSpan(
   return first < 0 ? undefined : { first, last };
 }
 
-const capitalisedRun = /\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+\p{Lu}[\p{L}\p{N}'’.-]*)*/gu;
-
-/**
- * A title for a record's pairs, as a passage would have: the run of capitalised words (not a line's
- * first word) that most of their question lines share, the longest on a tie; '' when they share none.
- */
-export function titleOfPairs(questionLines: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const line of questionLines) {
-    const seen = new Set<string>();
-    for (const match of line.matchAll(capitalisedRun)) {
-      if (match.index === 0) continue;
-      seen.add(match[0].replace(/['’]s$/u, ''));
-    }
-    for (const run of seen) counts.set(run, (counts.get(run) ?? 0) + 1);
-  }
-  let best = '';
-  let bestCount = 0;
-  for (const [run, count] of counts) {
-    if (count > bestCount || (count === bestCount && run.length > best.length)) {
-      best = run;
-      bestCount = count;
-    }
-  }
-  return best;
-}
-
-/**
- * A record's context with its answer moved into a passage: the pairs other than the answering one, then
- * a pair whose question line is the pairs' title and whose answer line is all their answer lines in
- * order. `answerStart` is the gold answer's offset in the new context; undefined when it cannot be placed.
- */
-export function passageCopy(
-  blocks: readonly string[],
-  answerStart: number,
-  answer: string,
-): { context: string; answerStart: number } | undefined {
-  const others: string[] = [];
-  const answerLines: string[] = [];
-  let offsetInPassage = -1;
-  let offset = 0;
-  let passageLength = 0;
-  for (const block of blocks) {
-    const newline = block.indexOf('\n');
-    const answerLine =
-      newline < 0
-        ? ''
-        : block
-            .slice(newline + 1)
-            .replace(/\s+/gu, ' ')
-            .trim();
-    const inside = answerStart >= offset && answerStart < offset + block.length;
-    if (inside) {
-      const within = answerStart - (offset + newline + 1);
-      const original = block.slice(newline + 1);
-      if (newline < 0 || within < 0 || original.slice(within, within + answer.length) !== answer)
-        return undefined;
-      // The answer line is re-spaced: find the answer again in it, nearest its original place.
-      const respaced = answerLine.indexOf(
-        answer,
-        Math.max(0, within - (original.length - answerLine.length)),
-      );
-      const at = respaced < 0 ? answerLine.indexOf(answer) : respaced;
-      if (at < 0) return undefined;
-      offsetInPassage = passageLength + (passageLength > 0 ? 1 : 0) + at;
-    } else {
-      others.push(block);
-    }
-    if (answerLine !== '') {
-      passageLength += (passageLength > 0 ? 1 : 0) + answerLine.length;
-      answerLines.push(answerLine);
-    }
-    offset += block.length + 2;
-  }
-  if (offsetInPassage < 0) return undefined;
-  const title = titleOfPairs(blocks.map((block) => block.split('\n')[0] ?? '')) || 'Passage';
-  const prefix = others.length === 0 ? '' : `${others.join('\n\n')}\n\n`;
-  const context = `${prefix}${title}\n${answerLines.join(' ')}`;
-  return { context, answerStart: prefix.length + title.length + 1 + offsetInPassage };
-}
-
 /**
  * Featurises the records. With `negativeShare` > 0, that share of the records with more than one pair
  * also yields a no-answer example: the context without the answering pair, kept only when no other pair
@@ -138,12 +57,6 @@ export function buildReaderExamples(
     shortAnswerShare?: number;
     /** Share of records that also train with the answering pair's own question line as the query. */
     paraphraseShare?: number;
-    /**
-     * Share of records that also yield a passage copy: the other pairs, then one pair whose question
-     * line is a title and whose answer line is every answer line of the record run together — how a
-     * retrieved pair's source passage reaches the reader (`TrainedReader` appends them so).
-     */
-    passageShare?: number;
     tagger?: PartOfSpeechTagger;
   },
 ): { examples: ReaderExample[]; skipped: number } {
@@ -229,28 +142,6 @@ export function buildReaderExamples(
           startToken: shortSpan.first,
           endToken: shortSpan.last,
         });
-    }
-    if ((options.passageShare ?? 0) > 0 && random() < (options.passageShare ?? 0)) {
-      const passage = passageCopy(blocks, answerStart, answer);
-      if (passage !== undefined) {
-        const passageInput = featuriseReaderInput(
-          vectors,
-          record.question,
-          passage.context,
-          undefined,
-          options.tagger,
-        );
-        const passageSpan = tokenSpan(passageInput, passage.answerStart, passage.answerStart + answer.length);
-        if (passageSpan !== undefined)
-          examples.push({
-            id: `${record.id}-passage`,
-            question: record.question,
-            answer,
-            input: passageInput,
-            startToken: passageSpan.first,
-            endToken: passageSpan.last,
-          });
-      }
     }
     if (options.negativeShare > 0 && blocks.length > 1 && random() < options.negativeShare) {
       let offset = 0;

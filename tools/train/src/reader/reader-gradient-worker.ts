@@ -20,7 +20,6 @@ export interface ReaderWorkerTask {
   readonly negativeShare: number;
   readonly shortAnswerShare: number;
   readonly paraphraseShare: number;
-  readonly passageShare?: number;
   readonly seed: number;
   readonly architecture: ReaderArchitecture;
   readonly dropout: number;
@@ -48,7 +47,6 @@ const { examples } =
           negativeShare: task.negativeShare,
           shortAnswerShare: task.shortAnswerShare,
           paraphraseShare: task.paraphraseShare,
-          passageShare: task.passageShare ?? 0,
           tagger,
           seed: task.seed,
         },

@@ -43,7 +43,6 @@ const { values } = parseArgs({
     condition: { type: 'string', default: 'on' },
     'short-answers': { type: 'string', default: '0.25' },
     paraphrases: { type: 'string', default: '0.5' },
-    passages: { type: 'string', default: '0' },
   },
 });
 const seed = Number(values.seed);
@@ -63,7 +62,6 @@ const validHalves = halvesOf(valid.records, seed);
 const negativeShare = 0.3;
 const shortAnswerShare = Number(values['short-answers']);
 const paraphraseShare = Number(values.paraphrases);
-const passageShare = Number(values.passages);
 const chooseExamples = buildReaderExamples(vectors, validHalves.choose, {
   negativeShare: 0,
   seed,
@@ -85,13 +83,6 @@ const testShort = buildReaderExamples(vectors, test.records, {
   shortAnswerShare: 1,
   seed: seed + 3,
 }).examples.filter((example) => example.id.endsWith('-short-answer'));
-// The test records with the answer moved into a passage (how a retrieved pair's passage is read).
-const testPassages = buildReaderExamples(vectors, test.records, {
-  tagger,
-  negativeShare: 0,
-  passageShare: 1,
-  seed: seed + 4,
-}).examples.filter((example) => example.id.endsWith('-passage'));
 const testWithNegatives = buildReaderExamples(vectors, test.records, {
   tagger,
   negativeShare: 1,
@@ -128,7 +119,6 @@ const { network, parameters, calibration, history } = await trainReader({
     negativeShare,
     shortAnswerShare,
     paraphraseShare,
-    passageShare,
     seed,
     architecture,
     dropout: settings.dropout,
@@ -177,7 +167,6 @@ const outcomes = testWithNegatives.map((example, index) =>
   spanCorrect(example, negativePredictions[index] as (typeof negativePredictions)[number]),
 );
 const shortScores = spanScores(testShort, predictSpans(network, testShort));
-const passageScores = spanScores(testPassages, predictSpans(network, testPassages));
 const testFigures = {
   exactMatch: round(all.exactMatch),
   f1: round(all.f1),
@@ -186,11 +175,6 @@ const testFigures = {
     exactMatch: round(shortScores.exactMatch),
     f1: round(shortScores.f1),
     count: shortScores.count,
-  },
-  answerInAPassage: {
-    exactMatch: round(passageScores.exactMatch),
-    f1: round(passageScores.f1),
-    count: passageScores.count,
   },
   answerInNoEvaluationCorpus: {
     exactMatch: round(outsideScores.exactMatch),
@@ -216,10 +200,7 @@ const bytes = encodeWeights(
     version: `reader-${new Date().toISOString().slice(0, 10)}-seed${seed}`,
     training: {
       architecture,
-      settings: {
-        ...settings,
-        augmentation: { negativeShare, shortAnswerShare, paraphraseShare, passageShare },
-      },
+      settings,
       data: {
         source: 'CompactRAG compactrag-train/qa (How-Young-X/CompactRAG, MIT, commit 4ac3245e)',
         trainSha256: train.sha256,
