@@ -51,7 +51,7 @@ export {
   defaultExpansionSearch,
   type HnswOptions,
   type ResolvedHnswSettings,
-} from './store/embedded/hnsw-settings.js';
+} from './store/embedded/hnsw-options.js';
 export {
   EmbeddedStore,
   type EmbeddedStoreOptions,
@@ -83,8 +83,10 @@ export {
   cachedTokenCounter,
   createTokenCounter,
   defaultTokenCountCacheEntries,
+  llama3TokenizerInstalled,
   type TokenCounterOptions,
   type TokenizerFamily,
+  tokenizerDescription,
   tokenizerFamilies,
   tokenizerFamilyForModel,
 } from './tokens/token-counter.js';

@@ -8,8 +8,8 @@ import { OpenAIEmbedder } from './llm/openai-embedder.js';
 import { EmbeddedStore } from './store/embedded-store.js';
 import {
   createTokenCounter,
-  llama3TokenizerInstalled,
   type TokenizerFamily,
+  tokenizerDescription,
   tokenizerFamilies,
   tokenizerFamilyForModel,
 } from './tokens/token-counter.js';
@@ -226,9 +226,7 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
       ? 'llm: none (set OPENAI_BASE_URL or OPENAI_API_KEY to enable)'
       : `llm: ${chatModel.modelId} at ${chatModel.baseURL}`,
     ...lines,
-    family === 'llama3' && !llama3TokenizerInstalled()
-      ? 'tokens: llama3, approximated with cl100k (npm install llama3-tokenizer-js for exact counts)'
-      : `tokens: ${family}`,
+    `tokens: ${tokenizerDescription(family)}`,
   ].join('\n');
 
   return {

@@ -112,7 +112,7 @@ describe.each([
   ['@rootweaver/langchain', ['@langchain/core']],
   ['@rootweaver/ai-sdk', ['ai']],
   ['@rootweaver/llamaindex', ['@llamaindex/core']],
-  ['@rootweaver/cli', ['ai']],
+  ['@rootweaver/cli', ['ai', 'llama3-tokenizer-js']],
 ])('%s', (name, peers) => {
   const manifest = publishablePackages().find((entry) => entry.manifest.name === name)?.manifest;
   it.each(peers)('has %s as a peer whose range starts at the version its tests run against', (peer) => {

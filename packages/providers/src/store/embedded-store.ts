@@ -17,17 +17,14 @@ import type Database from 'better-sqlite3';
 import { DenseRanker, type VectorChange } from './embedded/dense-ranker.js';
 import { embedMissing, embedQuery } from './embedded/embedding.js';
 import { type Ranked, reciprocalRankFusion } from './embedded/fusion.js';
-import {
-  type HnswOptions,
-  type ResolvedHnswSettings,
-  resolveHnswSettings,
-} from './embedded/hnsw-settings.js';
+import type { HnswOptions, ResolvedHnswSettings } from './embedded/hnsw-options.js';
+import { resolveHnswSettings } from './embedded/hnsw-settings.js';
 import { ItemTable, validateItem } from './embedded/item-table.js';
 import { LexicalRanker } from './embedded/lexical-ranker.js';
 import { MetaTable, openStoreDatabase } from './embedded/store-schema.js';
 import { validateHnswSettings } from './vector-index.js';
 
-export { embeddedStoreSchemaVersion } from './embedded/store-schema.js';
+export { embeddedStoreSchemaVersion } from './embedded/schema-version.js';
 
 export interface EmbeddedStoreOptions {
   /** The store's directory: `store.sqlite` (payloads, FTS5, 8-bit vectors) and `vectors.usearch` live here. */

@@ -4,6 +4,7 @@ import {
   cachedTokenCounter,
   countLinear,
   createTokenCounter,
+  tokenizerDescription,
   tokenizerFamilyForModel,
   utf8Length,
 } from './token-counter.js';
@@ -31,6 +32,15 @@ describe('createTokenCounter', () => {
         expect(counter.count(entry.text), JSON.stringify(entry.text)).toBe(entry[family]);
     });
   }
+
+  it('describes llama3 counts as approximated by cl100k while llama3-tokenizer-js is missing', () => {
+    expect(tokenizerDescription('llama3', () => true)).toBe('llama3');
+    expect(tokenizerDescription('llama3', () => false)).toBe(
+      'llama3, approximated with cl100k (npm install llama3-tokenizer-js for exact counts)',
+    );
+    expect(tokenizerDescription('o200k', () => false)).toBe('o200k');
+    expect(tokenizerDescription('cl100k', () => false)).toBe('cl100k');
+  });
 
   it('rejects an unknown family', () => {
     expect(() => createTokenCounter('gpt2' as never).count('x')).toThrowError(/o200k, cl100k, llama3/);

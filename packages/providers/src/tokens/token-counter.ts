@@ -26,10 +26,23 @@ export const defaultTokenCountCacheEntries = 256;
 
 /**
  * Whether Llama 3 counts are exact: `llama3-tokenizer-js` (an optional peer, 13 MB) is installed. Without it
- * the `llama3` family counts with cl100k, whose vocabulary Llama 3's extends (the CLI installs it for `eval`).
+ * the `llama3` family counts with cl100k, whose vocabulary Llama 3's extends (an optional peer of the CLI too).
  */
 export function llama3TokenizerInstalled(): boolean {
   return isOptionalDependencyInstalled('llama3-tokenizer-js');
+}
+
+/**
+ * What a family's counts are, for a report or a provider description: `llama3` when exact, else
+ * `llama3, approximated with cl100k (npm install llama3-tokenizer-js for exact counts)`.
+ */
+export function tokenizerDescription(
+  family: string,
+  installed: () => boolean = llama3TokenizerInstalled,
+): string {
+  return family === 'llama3' && !installed()
+    ? 'llama3, approximated with cl100k (npm install llama3-tokenizer-js for exact counts)'
+    : family;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   summarizeResults,
   writeReport,
 } from '@rootweaver/eval';
-import { createTokenCounter, embedderChoices } from '@rootweaver/providers';
+import { createTokenCounter, embedderChoices, tokenizerDescription } from '@rootweaver/providers';
 import { CliUsageError } from '../cli-usage-error.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { engineOptions, engineSettingsFrom } from '../engine-options.js';
@@ -281,7 +281,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
     const tokenizerStarted = performance.now();
     const tokenCounter = createTokenCounter('llama3', { preload: true });
     io.stderr(
-      `tokenizer llama3 loaded in ${Math.round(performance.now() - tokenizerStarted)} ms (start-up)\n`,
+      `tokenizer ${tokenizerDescription('llama3')} loaded in ${Math.round(performance.now() - tokenizerStarted)} ms (start-up)\n`,
     );
     // The extractor's first use compiles its patterns (tens of ms): at start-up too, not in question 1.
     const warmedUp = await opened.engine.warmUp({ signal });
@@ -334,7 +334,7 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
           llm: llm?.modelId ?? 'none',
           extractor: opened.extractorDescription,
           ...(opened.rewriter === undefined ? {} : { rewriter: opened.rewriter.id }),
-          tokenizer: `${tokenCounter.family} (message contents)`,
+          tokenizer: `${tokenizerDescription(tokenCounter.family)} (message contents)`,
           command: `rootweaver eval ${args.join(' ')}`,
         },
       });
