@@ -13,6 +13,7 @@ export {
 } from './lexicon/places.js';
 export { creatorNouns, femaleTitles, maleTitles, officeNouns, personRoleNouns } from './lexicon/roles.js';
 export { titleNouns, type WorkRelease, workKinds, workNouns } from './lexicon/works.js';
+export { normaliseAnswer } from './normalise-answer.js';
 export { type Sentence, splitSentences } from './sentences.js';
 export { stem } from './stem.js';
 export {

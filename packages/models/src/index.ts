@@ -55,10 +55,15 @@ export {
   type ReaderArchitecture,
   type ReaderLogits,
   ReaderNetwork,
-  readerNetworkName,
   readerParameterShapes,
 } from './reader/reader-network.js';
-export { shippedReaderPath, TrainedReader, type TrainedReaderOptions } from './reader/trained-reader.js';
+export {
+  type ReaderSettings,
+  readerNetworkName,
+  shippedReaderPath,
+  TrainedReader,
+  type TrainedReaderOptions,
+} from './reader/trained-reader.js';
 export { featuriseRewriterInput, replaceSpan } from './rewriter/rewriter-input.js';
 export {
   defaultMinimumConfidence,
@@ -70,5 +75,17 @@ export {
   TrainedRewriter,
   type TrainedRewriterOptions,
 } from './rewriter/trained-rewriter.js';
+export { type AnswerKind, type AnswerType, answerKinds, answerTypeOf } from './span-ranker/answer-type.js';
+export { type RankedAnswer, rankSpans } from './span-ranker/rank-spans.js';
+export {
+  type FeaturiseOptions,
+  featuriseSpans,
+  type RankerPair,
+  type RankingInput,
+  type SpanCandidate,
+  spanFeatureCount,
+  spanFeatureNames,
+} from './span-ranker/span-features.js';
+export { TreeEnsemble } from './trees/tree-ensemble.js';
 export { loadWordVectors, shippedWordVectorsPath } from './word-vectors/load-word-vectors.js';
 export { WordVectorTable, type WordVectorTableInfo } from './word-vectors/word-vector-table.js';

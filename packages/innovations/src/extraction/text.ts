@@ -2,6 +2,7 @@ import {
   functionWords,
   isAbbreviation,
   nameConnectors as languageNameConnectors,
+  normaliseAnswer,
   questionNouns,
   stem,
 } from '@rootweaver/language-en';
@@ -24,16 +25,8 @@ export function contentTokens(text: string): string[] {
   return wordTokens(text).filter((token) => token.length > 1 && !stopWords.has(token));
 }
 
-/** SQuAD-style normalisation: lower case, no punctuation, no articles, single spaces. */
-export function normaliseAnswer(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .replace(/\b(a|an|the)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** The language pack's answer normaliser (the one the whole answer path compares answers with). */
+export { normaliseAnswer };
 
 /** Words that may sit inside a proper name without being capitalised; a chunk also spans "and" and "&" ("Gull & Tern"). */
 const nameConnectors: ReadonlySet<string> = new Set([...languageNameConnectors, 'and', '&']);

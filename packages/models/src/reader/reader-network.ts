@@ -36,9 +36,6 @@ export interface ReaderArchitecture {
   readonly questionConditioning: boolean;
 }
 
-/** The name of the reader network in its weights file. */
-export const readerNetworkName = 'span-reader';
-
 /** Everything the forward pass computed; the trainer back-propagates through it. */
 export interface ReaderActivations {
   readonly n: number;

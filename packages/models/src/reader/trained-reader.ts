@@ -4,15 +4,25 @@ import { RootweaverError } from '@rootweaver/core';
 import { isPolarQuestion } from '@rootweaver/language-en';
 import { type PartOfSpeechTagger, WinkTagger } from '../language/part-of-speech.js';
 import { applyCalibration, type LogisticCalibration, logit } from '../network/calibration.js';
-import { TensorParameters } from '../network/parameter-source.js';
 import { readWeightsFile, type WeightsHeader } from '../network/weights-file.js';
+import { rankSpans } from '../span-ranker/rank-spans.js';
+import { featuriseSpans, type RankerPair, spanFeatureNames } from '../span-ranker/span-features.js';
+import { TreeEnsemble } from '../trees/tree-ensemble.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
-import { decodeSpan } from './decode-span.js';
-import { featuriseReaderInput, layoutPairs, type ReaderPair } from './reader-input.js';
-import { type ReaderArchitecture, ReaderNetwork, readerNetworkName } from './reader-network.js';
 
 /** The reader shipped in this package (`assets/reader.bin`). */
 export const shippedReaderPath = fileURLToPath(new URL('../../assets/reader.bin', import.meta.url));
+
+/** The name of the reader's model in its weights file. */
+export const readerNetworkName = 'span-ranker';
+
+/** What the trainer records about the reader's model, beside its trees. */
+export interface ReaderSettings {
+  /** The features the trees were trained on, in order: they must be this code's `spanFeatureNames`. */
+  readonly features: readonly string[];
+  readonly maxSpanTokens: number;
+  readonly calibration: LogisticCalibration;
+}
 
 export interface TrainedReaderOptions {
   readonly vectors: WordVectorTable;
@@ -23,37 +33,67 @@ export interface TrainedReaderOptions {
 }
 
 /** A pair as the reader reads it: a QA item's question and answer, a passage's title and text. */
-function readerPairOf(hit: SearchHit): ReaderPair {
+function readerPairOf(hit: SearchHit): RankerPair {
   if (hit.question !== undefined && hit.answer !== undefined)
     return { question: hit.question, answer: hit.answer };
   return { question: hit.title, answer: hit.kind === 'passage' ? hit.passage : hit.text };
 }
 
+/** The reader's settings from a weights header, checked against this code's features. */
+function readerSettingsOf(header: WeightsHeader, origin: string): ReaderSettings {
+  const settings = header.training.reader as ReaderSettings | undefined;
+  const fail = (what: string): never => {
+    throw new RootweaverError(
+      'model-load-failed',
+      `${origin}: ${what}; retrain the reader with \`pnpm train:reader\` (or reinstall @rootweaver/models).`,
+    );
+  };
+  if (settings === undefined || !Array.isArray(settings.features))
+    return fail('it records no reader settings');
+  if (
+    settings.features.length !== spanFeatureNames.length ||
+    settings.features.some((name, index) => name !== spanFeatureNames[index])
+  )
+    fail(
+      `its trees read ${settings.features.length} features that are not this version's ${spanFeatureNames.length}`,
+    );
+  if (settings.calibration === undefined) fail('it carries no calibration');
+  return settings;
+}
+
 /**
- * CompactRAG's answer extractor: a span reader trained by rootweaver on CompactRAG's published
- * extraction set (`tools/train`, ADR-0015) over pretrained word vectors. It reads the retrieved pairs
- * laid out as in training (`question\nanswer`, a blank line between pairs), takes the most probable
- * span of an answer line, and reports a confidence calibrated on examples it was not trained or chosen
- * on (the probability that the span is right, "no answer here" included).
+ * CompactRAG's answer extractor, trained by rootweaver on CompactRAG's published extraction set
+ * (`pnpm train:reader`, ADR-0015): every span of the retrieved pairs' answer sentences is a
+ * candidate, described by features of the question, of its pair and of the span itself; boosted trees
+ * score the candidates and "no answer" in one softmax, and spans that are the same answer add up.
+ * The confidence is calibrated on examples the trees were neither trained nor chosen on: the
+ * probability that the answer is right.
  */
 export class TrainedReader implements AnswerExtractor {
   readonly id: string;
   readonly header: WeightsHeader;
-  readonly #network: ReaderNetwork;
-  readonly #calibration: LogisticCalibration;
+  readonly #model: TreeEnsemble;
+  readonly #settings: ReaderSettings;
+  readonly #vectors: WordVectorTable;
   readonly #tagger: PartOfSpeechTagger;
 
-  constructor(header: WeightsHeader, network: ReaderNetwork, tagger: PartOfSpeechTagger) {
-    const calibration = header.training.calibration as LogisticCalibration | undefined;
-    if (calibration === undefined)
+  constructor(
+    header: WeightsHeader,
+    model: TreeEnsemble,
+    vectors: WordVectorTable,
+    tagger: PartOfSpeechTagger,
+    origin = 'the reader weights',
+  ) {
+    this.#settings = readerSettingsOf(header, origin);
+    if (model.featureCount !== spanFeatureNames.length)
       throw new RootweaverError(
         'model-load-failed',
-        'The reader weights carry no calibration; retrain the reader.',
+        `${origin}: trees over ${model.featureCount} features; retrain the reader.`,
       );
     this.header = header;
     this.id = `trained-reader:${header.version}`;
-    this.#network = network;
-    this.#calibration = calibration;
+    this.#model = model;
+    this.#vectors = vectors;
     this.#tagger = tagger;
   }
 
@@ -64,23 +104,14 @@ export class TrainedReader implements AnswerExtractor {
       what: 'reader',
       howToFix: 'train them with `pnpm train:reader`',
     });
-    const recorded = weights.header.training.architecture as Partial<ReaderArchitecture> | undefined;
-    if (recorded === undefined)
-      throw new RootweaverError(
-        'model-load-failed',
-        `${path} records no reader architecture; retrain the reader.`,
-      );
-    const architecture = {
-      ngramDimension: 0,
-      questionConditioning: false,
-      ...recorded,
-    } as ReaderArchitecture;
-    const network = new ReaderNetwork(
-      architecture,
-      new TensorParameters(weights.tensors, 'reader'),
+    const model = TreeEnsemble.fromTensors(weights.tensors, 'trees', spanFeatureNames.length);
+    return new TrainedReader(
+      weights.header,
+      model,
       options.vectors,
+      options.tagger ?? (await WinkTagger.load()),
+      path,
     );
-    return new TrainedReader(weights.header, network, options.tagger ?? (await WinkTagger.load()));
   }
 
   async extract(options: ExtractOptions): Promise<Extraction> {
@@ -90,21 +121,21 @@ export class TrainedReader implements AnswerExtractor {
     if (isPolarQuestion(options.question)) return { answer: '', confidence: 0, evidenceIds: [] };
     const hits = options.evidence;
     if (hits.length === 0) return { answer: '', confidence: 0, evidenceIds: [] };
-    const { text, spans } = layoutPairs(hits.map(readerPairOf));
-    const input = featuriseReaderInput(this.#network.vectors, options.question, text, spans, this.#tagger);
-    const span = decodeSpan(input, this.#network.forward(input).logits);
-    const confidence = applyCalibration(this.#calibration, [
-      logit(span.probability),
-      logit(span.noAnswerProbability),
-    ]);
-    if (span.text === '') return { answer: '', confidence: 0, evidenceIds: [] };
-    // The pair the span was read from, then every other pair whose answer says the same.
-    const wanted = span.text.toLowerCase();
-    const evidenceIds = [(hits[span.pair] as SearchHit).id];
-    hits.forEach((hit, index) => {
-      if (index !== span.pair && readerPairOf(hit).answer.toLowerCase().includes(wanted))
-        evidenceIds.push(hit.id);
+    const input = featuriseSpans(options.question, hits.map(readerPairOf), {
+      vectors: this.#vectors,
+      tagger: this.#tagger,
+      maxSpanTokens: this.#settings.maxSpanTokens,
     });
-    return { answer: span.text, confidence, evidenceIds };
+    const ranked = rankSpans(this.#model, input);
+    if (ranked.text === '') return { answer: '', confidence: 0, evidenceIds: [] };
+    const confidence = applyCalibration(this.#settings.calibration, [
+      logit(ranked.probability),
+      logit(ranked.noAnswerProbability),
+    ]);
+    return {
+      answer: ranked.text,
+      confidence,
+      evidenceIds: ranked.pairs.map((pair) => (hits[pair] as SearchHit).id),
+    };
   }
 }

@@ -1,48 +1,41 @@
 #!/usr/bin/env node
-// Trains the shipped span reader:
-//   pnpm train:reader [-- --seed 1 --epochs 30 --data DIR --out FILE]
-// Fits on compactrag-train/qa/train.json, chooses the epoch on one half of valid.json, fits the
-// confidence map on the other half, reports on test.json, writes packages/models/assets/reader.bin.
+// Trains the shipped reader (the span ranker):
+//   pnpm train:reader [-- --seed 1 --trees 800 --data DIR --out FILE]
+// Fits boosted trees on compactrag-train/qa/train.json, chooses how many trees on one half of
+// valid.json, fits the confidence map on the other half, reports on test.json, writes
+// packages/models/assets/reader.bin.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { expectedCalibrationError } from '@rootweaver/eval';
+import { expectedCalibrationError, fitLogistic } from '@rootweaver/eval';
 import {
-  applyCalibration,
   encodeWeights,
   loadWordVectors,
+  type ReaderSettings,
   readerNetworkName,
+  spanFeatureNames,
   WinkTagger,
 } from '@rootweaver/models';
 import { evaluationCorpusText, halvesOf, locateTrainingSets, readSplit } from '../data/training-sets.js';
-import { buildReaderExamples, type QaRecord, type ReaderExample } from './reader-examples.js';
-import {
-  predictSpans,
-  readerCalibrationInputs,
-  spanCorrect,
-  spanScores,
-  trainReader,
-} from './train-reader.js';
+import { trainRankingTrees } from '../trees/gradient-boosting.js';
+import { buildRankerExamples, type QaRecord, type RankerExample, rankingDataOf } from './ranker-examples.js';
+import { calibrationInputs, readExamples, scoreReadings } from './reader-scores.js';
 
 const { values } = parseArgs({
   options: {
     data: { type: 'string' },
     seed: { type: 'string', default: '1' },
-    epochs: { type: 'string', default: '30' },
-    patience: { type: 'string', default: '4' },
-    dimension: { type: 'string', default: '64' },
-    blocks: { type: 'string', default: '3' },
-    'learning-rate': { type: 'string', default: '0.001' },
-    dropout: { type: 'string', default: '0.1' },
+    trees: { type: 'string', default: '800' },
+    leaves: { type: 'string', default: '63' },
+    'learning-rate': { type: 'string', default: '0.05' },
+    'max-span': { type: 'string', default: '10' },
+    'no-answer': { type: 'string', default: '0.3' },
+    'bare-answers': { type: 'string', default: '0.25' },
+    patience: { type: 'string', default: '200' },
     out: {
       type: 'string',
       default: new URL('../../../../packages/models/assets/reader.bin', import.meta.url).pathname,
     },
     limit: { type: 'string' },
-    workers: { type: 'string', default: '2' },
-    ngrams: { type: 'string', default: '16' },
-    condition: { type: 'string', default: 'on' },
-    'short-answers': { type: 'string', default: '0.25' },
-    paraphrases: { type: 'string', default: '0.5' },
   },
 });
 const seed = Number(values.seed);
@@ -56,135 +49,123 @@ const tagger = await WinkTagger.load();
 const train = readSplit<QaRecord>(directory, 'qa', 'train');
 const valid = readSplit<QaRecord>(directory, 'qa', 'valid');
 const test = readSplit<QaRecord>(directory, 'qa', 'test');
+const maxSpanTokens = Number(values['max-span']);
+const noAnswerShare = Number(values['no-answer']);
+const bareAnswerShare = Number(values['bare-answers']);
+const common = { vectors, tagger, maxSpanTokens };
 
-// valid.json in two halves by a seeded shuffle: one chooses the epoch, the other fits the confidence map.
-const validHalves = halvesOf(valid.records, seed);
-const negativeShare = 0.3;
-const shortAnswerShare = Number(values['short-answers']);
-const paraphraseShare = Number(values.paraphrases);
-const chooseExamples = buildReaderExamples(vectors, validHalves.choose, {
-  negativeShare: 0,
+// valid.json in two halves by a seeded shuffle: one chooses the tree count, the other fits the confidence map.
+const halves = halvesOf(valid.records, seed);
+const trainExamples = buildRankerExamples(train.records.slice(0, limit), {
+  ...common,
+  noAnswerShare,
+  bareAnswerShare,
   seed,
-}).examples;
-const calibrateExamples = buildReaderExamples(vectors, validHalves.calibrate, {
-  tagger,
-  negativeShare,
-  shortAnswerShare,
-  seed: seed + 1,
-}).examples;
-const testPositive = buildReaderExamples(vectors, test.records, {
-  tagger,
-  negativeShare: 0,
-  seed,
-}).examples;
-const testShort = buildReaderExamples(vectors, test.records, {
-  tagger,
-  negativeShare: 0,
-  shortAnswerShare: 1,
+});
+const chooseExamples = buildRankerExamples(halves.choose, { ...common, seed });
+const calibrateExamples = buildRankerExamples(halves.calibrate, { ...common, noAnswerShare, seed: seed + 1 });
+const testExamples = buildRankerExamples(test.records, { ...common, seed });
+const testWithNoAnswers = buildRankerExamples(test.records, { ...common, noAnswerShare: 1, seed: seed + 2 });
+const testBareAnswers = buildRankerExamples(test.records, {
+  ...common,
+  bareAnswerShare: 1,
   seed: seed + 3,
-}).examples.filter((example) => example.id.endsWith('-short-answer'));
-const testWithNegatives = buildReaderExamples(vectors, test.records, {
-  tagger,
-  negativeShare: 1,
-  seed: seed + 2,
-}).examples;
+}).filter((example) => example.id.endsWith('-bare-answer'));
+const data = rankingDataOf(trainExamples);
 log(
-  `examples: choose ${chooseExamples.length}, calibrate ${calibrateExamples.length}, test ${testPositive.length}`,
+  `examples: train ${trainExamples.length} (${data.labels.length} candidates), choose ${chooseExamples.length}, calibrate ${calibrateExamples.length}, test ${testExamples.length} (featurised in ${Math.round((performance.now() - started) / 1000)} s)`,
 );
 
-const architecture = {
-  dimension: Number(values.dimension),
-  alignDimension: 32,
-  kernelWidth: 5,
-  contextBlocks: Number(values.blocks),
-  questionBlocks: 1,
-  ngramDimension: Number(values.ngrams),
-  questionConditioning: values.condition === 'on',
-};
 const settings = {
-  seed,
-  epochs: Number(values.epochs),
-  batchSize: 32,
+  trees: Number(values.trees),
   learningRate: Number(values['learning-rate']),
-  dropout: Number(values.dropout),
-  architecture,
-  patience: Number(values.patience),
+  maxLeaves: Number(values.leaves),
+  minLeafRows: 20,
+  minLeafHessian: 1e-3,
+  lambda: 1,
+  featureFraction: 0.8,
+  groupFraction: 0.8,
+  bins: 64,
+  seed,
 };
-const { network, parameters, calibration, history } = await trainReader({
-  vectors,
-  task: {
-    source: 'qa',
-    directory,
-    limit,
-    negativeShare,
-    shortAnswerShare,
-    paraphraseShare,
-    seed,
-    architecture,
-    dropout: settings.dropout,
+const history: { trees: number; exactMatch: number; f1: number }[] = [];
+let best = { trees: 0, exactMatch: -1 };
+const trainingStarted = performance.now();
+const grown = trainRankingTrees(data, {
+  ...settings,
+  afterTree: (trees, ensemble) => {
+    if (trees % 25 !== 0) return true;
+    const figures = scoreReadings(chooseExamples, readExamples(ensemble(), chooseExamples));
+    history.push({ trees, exactMatch: round(figures.exactMatch), f1: round(figures.f1) });
+    if (figures.exactMatch > best.exactMatch) best = { trees, exactMatch: figures.exactMatch };
+    log(
+      `${trees} trees: choose EM ${figures.exactMatch.toFixed(1)} F1 ${figures.f1.toFixed(1)} (${Math.round((performance.now() - trainingStarted) / 1000)} s)`,
+    );
+    return trees - best.trees < Number(values.patience);
   },
-  workerCount: Number(values.workers),
-  choose: chooseExamples,
-  calibrate: calibrateExamples,
-  // The best epoch so far, uncalibrated (the identity map on log p(span)), for looking at errors mid-run.
-  onBest: (trained, epoch) =>
-    writeFileSync(
-      `${values.out}.checkpoint`,
-      encodeWeights(
-        {
-          network: readerNetworkName,
-          version: `checkpoint-epoch${epoch}`,
-          training: {
-            architecture,
-            calibration: { weights: [1, 0], bias: 0, inputs: [], fittedOn: 'none (checkpoint)' },
-          },
-        },
-        trained.tensors(),
-      ),
-    ),
-  settings,
-  log,
 });
+const model = grown.firstTrees(best.trees);
+log(`kept ${best.trees} trees (choose EM ${best.exactMatch.toFixed(1)})`);
 
-// Test figures: all records, and those whose answer occurs in no evaluation corpus.
+// The confidence map: σ(a · logit p(answer) + b · logit p(no answer) + c), fitted on the calibration half.
+const calibrateReadings = readExamples(model, calibrateExamples);
+const fitted = fitLogistic(
+  calibrateReadings.map(calibrationInputs),
+  calibrateReadings.map((reading) => (reading.correct ? 1 : 0)),
+);
+const calibration = {
+  ...fitted,
+  inputs: ['logit p(answer)', 'logit p(no answer)'],
+  fittedOn: `qa/valid.json, calibration half with no-answer copies (${calibrateExamples.length} examples)`,
+};
+const confidenceOf = (inputs: readonly number[]): number =>
+  1 /
+  (1 +
+    Math.exp(
+      -(
+        calibration.bias +
+        inputs.reduce((sum, value, index) => sum + value * (calibration.weights[index] as number), 0)
+      ),
+    ));
+
+// Test figures: all records, those whose answer occurs in no evaluation corpus, bare answer lines.
 const corpus = evaluationCorpusText(directory);
-const outside = (example: ReaderExample): boolean =>
+const outside = (example: RankerExample): boolean =>
   corpus === '' || !corpus.includes(example.answer.toLowerCase());
-const predictions = predictSpans(network, testPositive);
-const all = spanScores(testPositive, predictions);
-const outsideIndexes = testPositive
+const testReadings = readExamples(model, testExamples);
+const all = scoreReadings(testExamples, testReadings);
+const outsideIndexes = testExamples
   .map((example, index) => (outside(example) ? index : -1))
   .filter((index) => index >= 0);
-const outsideScores = spanScores(
-  outsideIndexes.map((index) => testPositive[index] as ReaderExample),
-  outsideIndexes.map((index) => predictions[index] as (typeof predictions)[number]),
+const outsideScores = scoreReadings(
+  outsideIndexes.map((index) => testExamples[index] as RankerExample),
+  outsideIndexes.map((index) => testReadings[index] as (typeof testReadings)[number]),
 );
-const negativePredictions = predictSpans(network, testWithNegatives);
-const confidences = negativePredictions.map((prediction) =>
-  applyCalibration(calibration, readerCalibrationInputs(prediction)),
-);
-const outcomes = testWithNegatives.map((example, index) =>
-  spanCorrect(example, negativePredictions[index] as (typeof negativePredictions)[number]),
-);
-const shortScores = spanScores(testShort, predictSpans(network, testShort));
+const bareScores = scoreReadings(testBareAnswers, readExamples(model, testBareAnswers));
+const noAnswerReadings = readExamples(model, testWithNoAnswers);
 const testFigures = {
   exactMatch: round(all.exactMatch),
   f1: round(all.f1),
   count: all.count,
-  bareAnswerLines: {
-    exactMatch: round(shortScores.exactMatch),
-    f1: round(shortScores.f1),
-    count: shortScores.count,
-  },
   answerInNoEvaluationCorpus: {
     exactMatch: round(outsideScores.exactMatch),
     f1: round(outsideScores.f1),
     count: outsideScores.count,
   },
+  bareAnswerLines: {
+    exactMatch: round(bareScores.exactMatch),
+    f1: round(bareScores.f1),
+    count: bareScores.count,
+  },
   calibration: {
-    examples: testWithNegatives.length,
-    noAnswerExamples: testWithNegatives.filter((example) => example.startToken < 0).length,
-    expectedCalibrationError: Number(expectedCalibrationError(confidences, outcomes).toFixed(4)),
+    examples: testWithNoAnswers.length,
+    noAnswerExamples: testWithNoAnswers.filter((example) => example.answer === '').length,
+    expectedCalibrationError: Number(
+      expectedCalibrationError(
+        noAnswerReadings.map((reading) => confidenceOf(calibrationInputs(reading))),
+        noAnswerReadings.map((reading) => (reading.correct ? 1 : 0)),
+      ).toFixed(4),
+    ),
   },
 };
 log(`test: ${JSON.stringify(testFigures)}`);
@@ -193,14 +174,15 @@ function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-const tensors = parameters.tensors();
+const reader: ReaderSettings = { features: [...spanFeatureNames], maxSpanTokens, calibration };
 const bytes = encodeWeights(
   {
     network: readerNetworkName,
     version: `reader-${new Date().toISOString().slice(0, 10)}-seed${seed}`,
     training: {
-      architecture,
-      settings,
+      reader,
+      boosting: { ...settings, keptTrees: best.trees },
+      augmentation: { noAnswerShare, bareAnswerShare },
       data: {
         source: 'CompactRAG compactrag-train/qa (How-Young-X/CompactRAG, MIT, commit 4ac3245e)',
         trainSha256: train.sha256,
@@ -209,13 +191,12 @@ const bytes = encodeWeights(
         limit: limit ?? null,
       },
       wordVectors: { source: vectors.info.source, sha256: vectors.info.sourceSha256, count: vectors.count },
-      calibration,
       history,
       test: testFigures,
       trainingSeconds: Math.round((performance.now() - started) / 1000),
     },
   },
-  tensors,
+  model.toTensors('trees'),
 );
 writeFileSync(values.out as string, bytes);
 log(

@@ -1,0 +1,114 @@
+import { seededRandom } from '@rootweaver/core';
+import { normalizeAnswer } from '@rootweaver/eval';
+import {
+  featuriseSpans,
+  type PartOfSpeechTagger,
+  type RankerPair,
+  type RankingInput,
+  spanFeatureCount,
+  type WordVectorTable,
+} from '@rootweaver/models';
+import type { RankingData } from '../trees/gradient-boosting.js';
+
+/** A record of `compactrag-train/qa/*.json`. */
+export interface QaRecord {
+  readonly id: string;
+  readonly question: string;
+  readonly context: string;
+  readonly answers: { readonly text: readonly string[]; readonly answer_start: readonly number[] };
+}
+
+/** One question with its pairs and candidates; `answer` '' when none of its pairs holds it. */
+export interface RankerExample {
+  readonly id: string;
+  readonly question: string;
+  readonly answer: string;
+  readonly pairs: readonly RankerPair[];
+  readonly input: RankingInput;
+  /** Per candidate row (the last: no answer), 1 when it is a right answer. */
+  readonly labels: Uint8Array;
+}
+
+/** The pairs of a training context: `question\nanswer` blocks split by a blank line. */
+export function pairsOfContext(context: string): RankerPair[] {
+  return context.split('\n\n').map((block) => {
+    const newline = block.indexOf('\n');
+    return newline < 0
+      ? { question: '', answer: block }
+      : { question: block.slice(0, newline), answer: block.slice(newline + 1) };
+  });
+}
+
+export interface ExampleOptions {
+  readonly vectors: WordVectorTable;
+  readonly tagger: PartOfSpeechTagger;
+  readonly maxSpanTokens: number;
+  /** Share of records that also yield a copy without the pairs holding the answer (no answer is right). */
+  readonly noAnswerShare?: number;
+  /**
+   * Share of records that also yield a copy whose answering pair's answer is the bare answer, as a
+   * rule-built index writes its pairs ("Who directed X?" / "Ada Lee").
+   */
+  readonly bareAnswerShare?: number;
+  readonly seed: number;
+}
+
+function labelled(
+  id: string,
+  question: string,
+  answer: string,
+  pairs: readonly RankerPair[],
+  options: ExampleOptions,
+): RankerExample {
+  const input = featuriseSpans(question, pairs, options);
+  const labels = new Uint8Array(input.candidates.length + 1);
+  const wanted = answer === '' ? '' : normalizeAnswer(answer);
+  input.candidates.forEach((candidate, index) => {
+    if (wanted !== '' && normalizeAnswer(candidate.text) === wanted) labels[index] = 1;
+  });
+  if (wanted === '') labels[input.candidates.length] = 1;
+  return { id, question, answer, pairs, input, labels };
+}
+
+/** Featurises records; with `noAnswerShare` or `bareAnswerShare`, some also yield a copy of that kind. */
+export function buildRankerExamples(records: readonly QaRecord[], options: ExampleOptions): RankerExample[] {
+  const random = seededRandom(options.seed);
+  const examples: RankerExample[] = [];
+  const noAnswerShare = options.noAnswerShare ?? 0;
+  const bareAnswerShare = options.bareAnswerShare ?? 0;
+  for (const record of records) {
+    const answer = record.answers.text[0] ?? '';
+    const pairs = pairsOfContext(record.context);
+    const wanted = normalizeAnswer(answer);
+    const answering = (pair: RankerPair): boolean =>
+      ` ${normalizeAnswer(pair.answer)} `.includes(` ${wanted} `);
+    examples.push(labelled(record.id, record.question, answer, pairs, options));
+    if (noAnswerShare > 0 && random() < noAnswerShare) {
+      const rest = pairs.filter((pair) => !answering(pair));
+      if (rest.length > 0 && rest.length < pairs.length)
+        examples.push(labelled(`${record.id}-none`, record.question, '', rest, options));
+    }
+    if (bareAnswerShare > 0 && random() < bareAnswerShare && pairs.some(answering)) {
+      const bare = pairs.map((pair) => (answering(pair) ? { question: pair.question, answer } : pair));
+      examples.push(labelled(`${record.id}-bare-answer`, record.question, answer, bare, options));
+    }
+  }
+  return examples;
+}
+
+/** The examples as one ranking matrix (groups in order). */
+export function rankingDataOf(examples: readonly RankerExample[]): RankingData {
+  const rows = examples.reduce((sum, example) => sum + example.labels.length, 0);
+  const features = new Float32Array(rows * spanFeatureCount);
+  const labels = new Uint8Array(rows);
+  const groupStarts = new Int32Array(examples.length + 1);
+  let at = 0;
+  examples.forEach((example, index) => {
+    groupStarts[index] = at;
+    features.set(example.input.features, at * spanFeatureCount);
+    labels.set(example.labels, at);
+    at += example.labels.length;
+  });
+  groupStarts[examples.length] = at;
+  return { features, featureCount: spanFeatureCount, groupStarts, labels };
+}
