@@ -56,11 +56,14 @@ export class TreeEnsemble {
     return this.#roots.length;
   }
 
-  /** The ensemble's score of the row at `row` of a row-major `featureCount`-wide matrix, over its first `trees` trees. */
-  score(features: Float32Array, row: number, trees = this.#roots.length): number {
+  /**
+   * The score of the row at `row` of a row-major `featureCount`-wide matrix: the sum of trees
+   * [`from`, `to`) (default all of them).
+   */
+  score(features: Float32Array, row: number, to = this.#roots.length, from = 0): number {
     const base = row * this.featureCount;
     let sum = 0;
-    for (let tree = 0; tree < trees; tree += 1) {
+    for (let tree = from; tree < Math.min(to, this.#roots.length); tree += 1) {
       let node = this.#roots[tree] as number;
       while (node >= 0)
         node =
