@@ -1,7 +1,7 @@
 import type { PartOfSpeechTagger } from '../language/part-of-speech.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import { type AnswerType, answerKinds } from './answer-type.js';
-import { analyseQuestion, wordsOf } from './asked-question.js';
+import { analyseQuestion } from './asked-question.js';
 import {
   figuresOfLine,
   type LineFigures,
@@ -9,7 +9,7 @@ import {
   type ReadingLine,
   readingLines,
 } from './reading-lines.js';
-import { writeSpanFeatures } from './span-figures.js';
+import { type LineWords, lineWordsOf, pairsHoldingOf, writeSpanFeatures } from './span-figures.js';
 
 export type { RankerPair } from './reading-lines.js';
 
@@ -155,12 +155,8 @@ export function featuriseSpans(
   };
   const strength = (entry: LineFigures): number => entry.either + entry.questionLine.soft;
   const ranks = figures.map((entry) => figures.filter((other) => strength(other) > strength(entry)).length);
-  const pairWords = pairs.map((_, pair) =>
-    lines
-      .filter((line) => line.pair === pair)
-      .map((line) => wordsOf(line.answer))
-      .join(' '),
-  );
+  const lineWords = lines.map((line) => lineWordsOf(asked, line));
+  const pairsHolding = pairsHoldingOf(lines, maxSpanTokens);
 
   const candidates: SpanCandidate[] = [];
   lines.forEach((line, index) => {
@@ -214,14 +210,13 @@ export function featuriseSpans(
 
   candidates.forEach((candidate, row) => {
     writeQuestionAndLine(row, candidate.line);
-    const line = lines[candidate.line] as (typeof lines)[number];
-    const otherPairs = pairWords.filter((_, pair) => pair !== candidate.pair);
     const written = writeSpanFeatures(features, row * count + questionAndLineFeatureCount, {
       asked,
-      line,
+      line: lines[candidate.line] as ReadingLine,
       lineFigures: figures[candidate.line] as LineFigures,
+      lineWords: lineWords[candidate.line] as LineWords,
       candidate,
-      otherPairs,
+      pairsHolding,
       vectors,
     });
     if (written !== (row + 1) * count)

@@ -9,10 +9,71 @@ export interface SpanContext {
   readonly asked: AskedQuestion;
   readonly line: ReadingLine;
   readonly lineFigures: LineFigures;
-  readonly candidate: { readonly start: number; readonly end: number; readonly text: string };
-  /** The other pairs' answers, as `wordsOf` writes them. */
-  readonly otherPairs: readonly string[];
+  readonly lineWords: LineWords;
+  readonly candidate: {
+    readonly pair: number;
+    readonly start: number;
+    readonly end: number;
+    readonly text: string;
+  };
+  /** Per word sequence of any answer (up to the longest span), the pairs whose answer holds it. */
+  readonly pairsHolding: ReadonlyMap<string, ReadonlySet<number>>;
   readonly vectors: WordVectorTable;
+}
+
+/** Per token of a line, what every span of it reads: computed once a line. */
+export interface LineWords {
+  /** A content word the question has (by stem). */
+  readonly matches: Uint8Array;
+  /** A content word the question lacks. */
+  readonly newContent: Uint8Array;
+  /** Per position p: tokens from p back to the nearest matching word before it (`farAway` if none). */
+  readonly back: Int32Array;
+  /** Per position p: tokens from p − 1 on to the nearest matching word at or after p (`farAway` if none). */
+  readonly on: Int32Array;
+}
+
+/** A line's `LineWords`. */
+export function lineWordsOf(asked: AskedQuestion, line: ReadingLine): LineWords {
+  const text = line.answer;
+  const n = text.tokens.length;
+  const matches = new Uint8Array(n);
+  const newContent = new Uint8Array(n);
+  for (let index = 0; index < n; index += 1) {
+    const content = text.isWord[index] === 1 && text.isFunction[index] === 0;
+    const known = asked.stems.has(text.stems[index] as string);
+    matches[index] = content && known ? 1 : 0;
+    newContent[index] = content && !known ? 1 : 0;
+  }
+  const back = new Int32Array(n + 1);
+  let last = -1;
+  for (let position = 0; position <= n; position += 1) {
+    back[position] = last < 0 ? farAway : position - last;
+    if (position < n && matches[position] === 1) last = position;
+  }
+  const on = new Int32Array(n + 1);
+  let next = -1;
+  for (let position = n; position >= 0; position -= 1) {
+    if (position < n && matches[position] === 1) next = position;
+    on[position] = next < 0 ? farAway : next - position + 1;
+  }
+  return { matches, newContent, back, on };
+}
+
+/** Every word sequence (up to `longest` words) of each pair's answer lines → the pairs holding it. */
+export function pairsHoldingOf(lines: readonly ReadingLine[], longest: number): Map<string, Set<number>> {
+  const holding = new Map<string, Set<number>>();
+  for (const line of lines) {
+    const words = line.answer.lower.filter((_, index) => line.answer.isWord[index] === 1);
+    for (let start = 0; start < words.length; start += 1)
+      for (let end = start + 1; end <= Math.min(words.length, start + longest); end += 1) {
+        const key = words.slice(start, end).join(' ');
+        const pairs = holding.get(key);
+        if (pairs === undefined) holding.set(key, new Set([line.pair]));
+        else pairs.add(line.pair);
+      }
+  }
+  return holding;
 }
 
 const yearLike = /^(1[0-9]|20)\d\d$/u;
@@ -76,8 +137,7 @@ export function writeSpanFeatures(features: Float32Array, offset: number, contex
   const { start, end } = candidate;
   const n = text.tokens.length;
   const noun = asked.nounVector;
-  const matches = (index: number): boolean =>
-    text.isWord[index] === 1 && text.isFunction[index] === 0 && asked.stems.has(text.stems[index] as string);
+  const { matches, newContent } = context.lineWords;
   const capitalisedAt = (index: number): boolean =>
     index >= 0 && index < n && text.isWord[index] === 1 && text.isCapitalised[index] === 1;
 
@@ -109,7 +169,7 @@ export function writeSpanFeatures(features: Float32Array, offset: number, contex
     if (word === '(' || word === ')') parenthesis = 1;
     if (text.isWord[index] === 0) continue;
     words += 1;
-    if (matches(index)) {
+    if (matches[index] === 1) {
       inQuestion += 1;
       anyMatchInside = true;
     }
@@ -123,28 +183,14 @@ export function writeSpanFeatures(features: Float32Array, offset: number, contex
     if (noun !== undefined && (text.rows[index] as number) >= 0)
       bestNoun = Math.max(bestNoun, dotRow(noun, text.vectors, index, dimension));
   }
-  let back = farAway;
-  for (let index = start - 1; index >= 0; index -= 1)
-    if (matches(index)) {
-      back = start - index;
-      break;
-    }
-  let on = farAway;
-  for (let index = end; index < n; index += 1)
-    if (matches(index)) {
-      on = index - end + 1;
-      break;
-    }
+  const back = context.lineWords.back[start] as number;
+  const on = context.lineWords.on[end] as number;
   // A maximal run of new content words: its neighbours are no content words the question lacks.
-  const newContent = (index: number): boolean =>
-    index >= 0 && index < n && text.isWord[index] === 1 && text.isFunction[index] === 0 && !matches(index);
-  const boundaryBefore = !newContent(start - 1);
-  const boundaryAfter = !newContent(end);
+  const boundaryBefore = start === 0 || newContent[start - 1] === 0;
+  const boundaryAfter = end === n || newContent[end] === 0;
   const atEnd = end === n || (end === n - 1 && lineEnd.has(text.lower[end] as string));
-  const key = ` ${wordsOf(text, start, end)} `;
-  let elsewhere = 0;
-  if (key.trim() !== '')
-    for (const other of context.otherPairs) if (` ${other} `.includes(key)) elsewhere += 1;
+  const holding = context.pairsHolding.get(wordsOf(text, start, end));
+  const elsewhere = holding === undefined ? 0 : holding.size - (holding.has(candidate.pair) ? 1 : 0);
   const rankOf = (index: number): number =>
     index < 0 || index >= n
       ? -1
