@@ -4,9 +4,16 @@ import { join } from 'node:path';
 import type { SearchHit } from '@rootweaver/core';
 import { isRootweaverError } from '@rootweaver/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { encodeWeights, readWeightsFile } from '../network/weights-file.js';
+import { spanFeatureNames } from '../span-ranker/span-features.js';
 import { loadWordVectors, shippedWordVectorsPath } from '../word-vectors/load-word-vectors.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
-import { shippedReaderPath, TrainedReader } from './trained-reader.js';
+import {
+  type ReaderSettings,
+  readerNetworkName,
+  shippedReaderPath,
+  TrainedReader,
+} from './trained-reader.js';
 
 function pair(id: string, question: string, answer: string): SearchHit {
   return {
@@ -96,11 +103,70 @@ describe.runIf(shipped)('TrainedReader (the shipped weights)', () => {
     });
   });
 
-  it('records what it was trained on: the training sets, the seed and its test figures', () => {
+  it('records what it was trained on: the training sets, the boosting settings, its features and its test figures', () => {
     const { training } = reader.header;
     expect(training.data).toMatchObject({ trainSha256: expect.stringMatching(/^[0-9a-f]{64}$/u) });
-    expect(typeof training.settings).toBe('object');
+    expect(training.boosting).toMatchObject({ seed: expect.any(Number), keptTrees: expect.any(Number) });
+    expect(training.reader).toMatchObject({
+      features: [...spanFeatureNames],
+      maxSpanTokens: expect.any(Number),
+    });
     expect(training.test).toMatchObject({ exactMatch: expect.any(Number), f1: expect.any(Number) });
+  });
+
+  it('refuses weights whose trees read other features than this code writes, saying to retrain', async () => {
+    const weights = await readWeightsFile(shippedReaderPath, readerNetworkName, {
+      what: 'reader',
+      howToFix: 'retrain',
+    });
+    const settings = weights.header.training.reader as ReaderSettings;
+    const path = join(tmpdir(), `rootweaver-other-features-${process.pid}.bin`);
+    writeFileSync(
+      path,
+      encodeWeights(
+        {
+          network: weights.header.network,
+          version: weights.header.version,
+          training: {
+            ...weights.header.training,
+            reader: { ...settings, features: [...settings.features.slice(1), 'a feature this code lacks'] },
+          },
+        },
+        new Map(weights.tensors),
+      ),
+    );
+    let caught: unknown;
+    try {
+      await TrainedReader.load({ vectors, path });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isRootweaverError(caught, 'model-load-failed')).toBe(true);
+    expect(String(caught)).toMatch(/pnpm train:reader/u);
+  });
+
+  it("reads the sentences of a hit's passage when asked to, and cites the hit whose passage held the answer", async () => {
+    const passage = 'The Glass Orchard is a 1994 drama. It was directed by Mira Castellan in Velmora.';
+    const hits = [
+      pair('p', 'When was The Glass Orchard released?', '1994'),
+      pair('q', 'Where is Velmora?', 'Velmora is in Portugal.'),
+    ].map((hit) => ({ ...hit, passage: hit.id === 'p' ? passage : hit.passage }));
+    const withPassages = await TrainedReader.load({ vectors, passageSentences: 2 });
+    const found = await withPassages.extract({ question: 'Who directed The Glass Orchard?', evidence: hits });
+    expect(found.answer).toBe('Mira Castellan');
+    expect(found.evidenceIds).toEqual(['p']);
+  });
+
+  it('refuses a passage sentence count that is not a whole number ≥ 0', async () => {
+    for (const passageSentences of [-1, 1.5, Number.NaN]) {
+      let caught: unknown;
+      try {
+        await TrainedReader.load({ vectors, passageSentences });
+      } catch (error) {
+        caught = error;
+      }
+      expect(isRootweaverError(caught, 'invalid-config')).toBe(true);
+    }
   });
 
   it('refuses a file that is not reader weights, naming it', async () => {

@@ -6,9 +6,10 @@ import { type PartOfSpeechTagger, WinkTagger } from '../language/part-of-speech.
 import { applyCalibration, type LogisticCalibration, logit } from '../network/calibration.js';
 import { readWeightsFile, type WeightsHeader } from '../network/weights-file.js';
 import { rankSpans } from '../span-ranker/rank-spans.js';
-import { featuriseSpans, type RankerPair, spanFeatureNames } from '../span-ranker/span-features.js';
+import { featuriseSpans, spanFeatureNames } from '../span-ranker/span-features.js';
 import { TreeEnsemble } from '../trees/tree-ensemble.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
+import { readerEvidenceOf } from './reader-evidence.js';
 
 /** The reader shipped in this package (`assets/reader.bin`). */
 export const shippedReaderPath = fileURLToPath(new URL('../../assets/reader.bin', import.meta.url));
@@ -30,14 +31,15 @@ export interface TrainedReaderOptions {
   readonly path?: string;
   /** The part-of-speech tagger its features need; default wink's, loaded here. */
   readonly tagger?: PartOfSpeechTagger;
+  /**
+   * How many sentences of each QA hit's source passage it also reads (those sharing the most words
+   * with the question; `readerEvidenceOf`); default `defaultPassageSentences`.
+   */
+  readonly passageSentences?: number;
 }
 
-/** A pair as the reader reads it: a QA item's question and answer, a passage's title and text. */
-function readerPairOf(hit: SearchHit): RankerPair {
-  if (hit.question !== undefined && hit.answer !== undefined)
-    return { question: hit.question, answer: hit.answer };
-  return { question: hit.title, answer: hit.kind === 'passage' ? hit.passage : hit.text };
-}
+/** Sentences of each hit's source passage the reader reads beside the pairs. */
+export const defaultPassageSentences = 0;
 
 /** The reader's settings from a weights header, checked against this code's features. */
 function readerSettingsOf(header: WeightsHeader, origin: string): ReaderSettings {
@@ -76,14 +78,16 @@ export class TrainedReader implements AnswerExtractor {
   readonly #settings: ReaderSettings;
   readonly #vectors: WordVectorTable;
   readonly #tagger: PartOfSpeechTagger;
+  readonly #passageSentences: number;
 
   constructor(
     header: WeightsHeader,
     model: TreeEnsemble,
     vectors: WordVectorTable,
     tagger: PartOfSpeechTagger,
-    origin = 'the reader weights',
+    options: { readonly origin?: string; readonly passageSentences?: number } = {},
   ) {
+    const origin = options.origin ?? 'the reader weights';
     this.#settings = readerSettingsOf(header, origin);
     if (model.featureCount !== spanFeatureNames.length)
       throw new RootweaverError(
@@ -95,6 +99,12 @@ export class TrainedReader implements AnswerExtractor {
     this.#model = model;
     this.#vectors = vectors;
     this.#tagger = tagger;
+    this.#passageSentences = options.passageSentences ?? defaultPassageSentences;
+    if (!Number.isInteger(this.#passageSentences) || this.#passageSentences < 0)
+      throw new RootweaverError(
+        'invalid-config',
+        `passageSentences is ${this.#passageSentences}; give a whole number ≥ 0 (0 reads the pairs only).`,
+      );
   }
 
   /** Loads a reader weights file (default: the shipped one) over the given word vectors. */
@@ -110,7 +120,10 @@ export class TrainedReader implements AnswerExtractor {
       model,
       options.vectors,
       options.tagger ?? (await WinkTagger.load()),
-      path,
+      {
+        origin: path,
+        ...(options.passageSentences === undefined ? {} : { passageSentences: options.passageSentences }),
+      },
     );
   }
 
@@ -121,7 +134,8 @@ export class TrainedReader implements AnswerExtractor {
     if (isPolarQuestion(options.question)) return { answer: '', confidence: 0, evidenceIds: [] };
     const hits = options.evidence;
     if (hits.length === 0) return { answer: '', confidence: 0, evidenceIds: [] };
-    const input = featuriseSpans(options.question, hits.map(readerPairOf), {
+    const evidence = readerEvidenceOf(options.question, hits, this.#passageSentences);
+    const input = featuriseSpans(options.question, evidence.pairs, {
       vectors: this.#vectors,
       tagger: this.#tagger,
       maxSpanTokens: this.#settings.maxSpanTokens,
@@ -135,7 +149,9 @@ export class TrainedReader implements AnswerExtractor {
     return {
       answer: ranked.text,
       confidence,
-      evidenceIds: ranked.pairs.map((pair) => (hits[pair] as SearchHit).id),
+      evidenceIds: [
+        ...new Set(ranked.pairs.map((pair) => (hits[evidence.owners[pair] as number] as SearchHit).id)),
+      ],
     };
   }
 }

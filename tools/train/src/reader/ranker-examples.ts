@@ -1,5 +1,6 @@
 import { seededRandom } from '@rootweaver/core';
 import { normalizeAnswer } from '@rootweaver/eval';
+import { isFunctionWord, stem, tokenizeWords, type WordToken } from '@rootweaver/language-en';
 import {
   featuriseSpans,
   type PartOfSpeechTagger,
@@ -50,6 +51,11 @@ export interface ExampleOptions {
    * rule-built index writes its pairs ("Who directed X?" / "Ada Lee").
    */
   readonly bareAnswerShare?: number;
+  /**
+   * Share of records that also yield a copy in which each pair loses its question line with
+   * probability ½: the reader also reads passage sentences, which have none.
+   */
+  readonly blankQuestionShare?: number;
   readonly seed: number;
 }
 
@@ -70,12 +76,43 @@ function labelled(
   return { id, question, answer, pairs, input, labels };
 }
 
+/**
+ * What a pair's answer adds to its question: the longest run of the answer's tokens that are not
+ * words of the question, trimmed of function words and punctuation at its ends ("When was X
+ * released?" / "X was released in 1994." → "1994"); undefined when there is none.
+ */
+export function newWordsOf(pair: RankerPair): string | undefined {
+  const asked = new Set(tokenizeWords(pair.question).map((token) => stem(token.text.toLowerCase())));
+  const tokens = tokenizeWords(pair.answer);
+  const isNew = tokens.map(
+    (token) => /[\p{L}\p{N}]/u.test(token.text) && !asked.has(stem(token.text.toLowerCase())),
+  );
+  const edge = (index: number): boolean =>
+    isNew[index] === true && !isFunctionWord((tokens[index] as WordToken).text.toLowerCase());
+  let best: { start: number; end: number } | undefined;
+  for (let start = 0; start < tokens.length; start += 1) {
+    if (!edge(start)) continue;
+    let end = start;
+    while (
+      end + 1 < tokens.length &&
+      (isNew[end + 1] === true || !/[\p{L}\p{N}]/u.test((tokens[end + 1] as WordToken).text))
+    )
+      end += 1;
+    while (end > start && !edge(end)) end -= 1;
+    if (best === undefined || end - start > best.end - best.start) best = { start, end };
+    start = end;
+  }
+  if (best === undefined) return undefined;
+  return pair.answer.slice((tokens[best.start] as WordToken).start, (tokens[best.end] as WordToken).end);
+}
+
 /** Featurises records; with `noAnswerShare` or `bareAnswerShare`, some also yield a copy of that kind. */
 export function buildRankerExamples(records: readonly QaRecord[], options: ExampleOptions): RankerExample[] {
   const random = seededRandom(options.seed);
   const examples: RankerExample[] = [];
   const noAnswerShare = options.noAnswerShare ?? 0;
   const bareAnswerShare = options.bareAnswerShare ?? 0;
+  const blankQuestionShare = options.blankQuestionShare ?? 0;
   for (const record of records) {
     const answer = record.answers.text[0] ?? '';
     const pairs = pairsOfContext(record.context);
@@ -89,8 +126,18 @@ export function buildRankerExamples(records: readonly QaRecord[], options: Examp
         examples.push(labelled(`${record.id}-none`, record.question, '', rest, options));
     }
     if (bareAnswerShare > 0 && random() < bareAnswerShare && pairs.some(answering)) {
-      const bare = pairs.map((pair) => (answering(pair) ? { question: pair.question, answer } : pair));
+      // The answering pair says its bare answer; each other pair, with probability ½, says only what
+      // its answer adds to its question — as every pair of a rule-built index would.
+      const bare = pairs.map((pair) => {
+        if (answering(pair)) return { question: pair.question, answer };
+        const added = random() < 0.5 ? newWordsOf(pair) : undefined;
+        return added === undefined ? pair : { question: pair.question, answer: added };
+      });
       examples.push(labelled(`${record.id}-bare-answer`, record.question, answer, bare, options));
+    }
+    if (blankQuestionShare > 0 && random() < blankQuestionShare) {
+      const blank = pairs.map((pair) => (random() < 0.5 ? { question: '', answer: pair.answer } : pair));
+      examples.push(labelled(`${record.id}-blank-questions`, record.question, answer, blank, options));
     }
   }
   return examples;

@@ -30,6 +30,7 @@ const { values } = parseArgs({
     'max-span': { type: 'string', default: '10' },
     'no-answer': { type: 'string', default: '0.3' },
     'bare-answers': { type: 'string', default: '0.25' },
+    'blank-questions': { type: 'string', default: '0' },
     patience: { type: 'string', default: '200' },
     out: {
       type: 'string',
@@ -52,6 +53,7 @@ const test = readSplit<QaRecord>(directory, 'qa', 'test');
 const maxSpanTokens = Number(values['max-span']);
 const noAnswerShare = Number(values['no-answer']);
 const bareAnswerShare = Number(values['bare-answers']);
+const blankQuestionShare = Number(values['blank-questions']);
 const common = { vectors, tagger, maxSpanTokens };
 
 // valid.json in two halves by a seeded shuffle: one chooses the tree count, the other fits the confidence map.
@@ -60,6 +62,7 @@ const trainExamples = buildRankerExamples(train.records.slice(0, limit), {
   ...common,
   noAnswerShare,
   bareAnswerShare,
+  blankQuestionShare,
   seed,
 });
 const chooseExamples = buildRankerExamples(halves.choose, { ...common, seed });
@@ -182,7 +185,7 @@ const bytes = encodeWeights(
     training: {
       reader,
       boosting: { ...settings, keptTrees: best.trees },
-      augmentation: { noAnswerShare, bareAnswerShare },
+      augmentation: { noAnswerShare, bareAnswerShare, blankQuestionShare },
       data: {
         source: 'CompactRAG compactrag-train/qa (How-Young-X/CompactRAG, MIT, commit 4ac3245e)',
         trainSha256: train.sha256,
