@@ -22,15 +22,23 @@ import { attributeVerdict } from './yes-no-attribute.js';
 
 export { inferAnswerType } from './answer-type.js';
 
+/**
+ * What an agreeing pair adds to an answer: the best pair counts fully, every other pair that gives the
+ * same answer a third of its own score, so that a word every pair of one document repeats does not
+ * outvote the one pair that answers. A round default, not chosen on evaluation results.
+ */
 const AGREEMENT_WEIGHT = 0.35;
 /**
- * How much less a topic-only pair's own topic counts ("What is known about Orlen Bank?" → "In 1990,
- * Orlen Bank announced it would purchase Tern Savings"): the topic may be the agent its sentence
- * answers with. A heuristic weight.
+ * Weight of a passage sentence relative to a pair's own answer: a passage was not written to answer
+ * the pair's question, so its spans are weaker evidence. 0.6 is the default the extractor had before
+ * a search over dev-set results moved it to 0.7 (removed for issue 24); it is not tuned.
  */
-const TOPIC_SUBJECT_FACTOR = 0.9;
-/** A name whose last word is the noun asked for ("Tern County" for "which county"). */
-const HEAD_NOUN_BONUS = 1.5;
+const PASSAGE_WEIGHT = 0.6;
+/**
+ * How much a span counts in a pair's answer when the pair's own question already names it: it is the
+ * pair's subject, not what the pair answers.
+ */
+const SUBJECT_FACTOR = 0.3;
 
 type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'remainder' | 'yes-no';
 
@@ -324,8 +332,8 @@ function candidatesOf(
 }
 
 interface Relevance {
-  readonly ranking: number;
-  readonly calibrated: number;
+  /** 0.1 + 0.6 · entity coverage² + 0.3 · relation coverage, in [0.1, 1]. */
+  readonly score: number;
   /** Share of the question's entity words the source's context holds. */
   readonly entityCoverage: number;
   /** Share of the question's relation stems the source holds. */
@@ -396,9 +404,7 @@ function profile(question: string): QuestionProfile {
 
 /**
  * How well a source text (with its pair's title and question) is about the question's entity and
- * relation. Candidates are ranked with the relation words weighing more (a pair about the entity
- * but another relation — "Who directed X?" for "Who played in X?" — must not win on the entity
- * alone); the confidence keeps the scale its threshold was set on.
+ * relation: one score ranks the candidates and enters their confidence.
  */
 function relevanceOf(
   context: readonly AnalysedText[],
@@ -417,8 +423,7 @@ function relevanceOf(
       : question.relationStems.filter((token) => relationTexts.some((text) => text.stems.has(token))).length /
         question.relationStems.length;
   return {
-    ranking: 0.1 + 0.5 * entityCoverage * entityCoverage + 0.4 * relationCoverage,
-    calibrated: 0.1 + 0.6 * entityCoverage * entityCoverage + 0.3 * relationCoverage,
+    score: 0.1 + 0.6 * entityCoverage * entityCoverage + 0.3 * relationCoverage,
     entityCoverage,
     relationCoverage,
   };
@@ -465,7 +470,7 @@ function wordsOverlap(all: readonly string[], question: QuestionProfile): number
 }
 
 export interface HeuristicExtractorOptions {
-  /** Weight of passage sentences relative to the pair's own answer (default 0.7). */
+  /** Weight of passage sentences relative to the pair's own answer (default `PASSAGE_WEIGHT`, 0.6). */
   readonly passageWeight?: number;
   /**
    * Where the question-independent analysis of each text (passage, sentence, pair) is kept across
@@ -479,9 +484,9 @@ export type CandidateKindName = CandidateKind;
 /** What the heuristics saw of one candidate where it scored best. */
 export interface CandidateSignals {
   readonly kind: CandidateKind;
-  /** How the candidate's kind and shape fit the expected answer type, before the asked-noun lift. */
+  /** How the candidate's kind and shape fit the expected answer type. */
   readonly typeFit: number;
-  /** The candidate names the noun asked for ("Tern County" for "which county"). */
+  /** The candidate names the noun asked for ("Tern County" for "which county"): that word is no overlap with the question. */
   readonly headFit: boolean;
   /** Share of the candidate's words the question contains. */
   readonly overlap: number;
@@ -558,7 +563,7 @@ export function analyseCandidates(
   evidence: readonly SearchHit[],
   options: HeuristicExtractorOptions = {},
 ): CandidateAnalysis {
-  const passageWeight = options.passageWeight ?? 0.7;
+  const passageWeight = options.passageWeight ?? PASSAGE_WEIGHT;
   const cache = options.cache ?? new TextAnalysisCache();
   const question = cache.of(questionText).remember('profile', () => profile(questionText));
   const candidateKey = `candidates|${question.type}|${question.asksAge}|${question.event}|${question.organisationKind ?? ''}|${question.kin ?? ''}`;
@@ -637,20 +642,14 @@ export function analyseCandidates(
         if (key.length === 0) continue;
         // A name that says what was asked ("Orlen City" for "which city") is no overlap with the question.
         const headFit = question.headNoun !== undefined && namesAskedNoun(display, question.headNoun);
-        // A name that says what was asked fits whatever its context.
-        const typeFit = headFit ? Math.max(candidate.fit, 0.9) : candidate.fit;
         const overlap = headFit
           ? questionOverlap(display.replace(/\s*[\p{L}]+$/u, ''), question)
           : wordsOverlap(words, question);
         if (overlap >= 0.99) continue;
         // In a pair's answer, what its own question already says is the subject, not the answer.
-        // A pair that only names its topic ("What is known about X?") asks nothing of X: X may be
-        // the agent its sentence answers with, and is only slightly less likely than another span.
         const subjectFactor =
           source.pairQuestion !== undefined && wordsOverlap(words, source.pairQuestion) >= 0.99
-            ? source.pairQuestion.relationStems.every((token) => token === 'known')
-              ? TOPIC_SUBJECT_FACTOR
-              : 0.3
+            ? SUBJECT_FACTOR
             : 1;
         // A pair about the mother does not answer a question about the father.
         const kinFactor = kinConflict(question, source.pairQuestion) ? 0.3 : 1;
@@ -660,19 +659,13 @@ export function analyseCandidates(
           (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor * workFactor;
         const cue = cueBonus(source.analysed, candidate, question);
         const score =
-          (headFit ? HEAD_NOUN_BONUS : 1) *
-          typeFit *
-          source.weight *
-          rankWeight *
-          source.relevance.ranking *
-          overlapFactor *
-          cue;
+          candidate.fit * source.weight * rankWeight * source.relevance.score * overlapFactor * cue;
         const current = perHit.get(key);
         if (current === undefined || current.score < score)
           perHit.set(key, {
             score,
-            fit: typeFit * overlapFactor,
-            relevance: source.relevance.calibrated,
+            fit: candidate.fit * overlapFactor,
+            relevance: source.relevance.score,
             display,
             signals: {
               kind: candidate.kind,
@@ -708,8 +701,7 @@ export function analyseCandidates(
         evidenceIds: [],
         signals,
       };
-      // The best pair counts fully, agreeing pairs add a third each: a topic word repeated by every
-      // pair of one document must not outvote the one pair that answers.
+      // The best pair counts fully, agreeing pairs add `AGREEMENT_WEIGHT` of theirs.
       entry.total =
         Math.max(entry.best, score) +
         (entry.total - entry.best) +
@@ -762,7 +754,7 @@ export class HeuristicExtractor implements AnswerExtractor {
 
   constructor(options: HeuristicExtractorOptions = {}) {
     this.options = {
-      passageWeight: options.passageWeight ?? 0.7,
+      passageWeight: options.passageWeight ?? PASSAGE_WEIGHT,
       cache: options.cache ?? new TextAnalysisCache(),
     };
   }
