@@ -48,23 +48,3 @@ describe('HeuristicExtractor with an asked noun', () => {
     expect(result.answer).toBe('Marrow County');
   });
 });
-
-describe('HeuristicExtractor for a person', () => {
-  it('does not answer "Who …?" with a place ("… Point")', async () => {
-    const sentence = 'Ana Lund, a driver from Crow Point, won the race.';
-    const hit: SearchHit = {
-      id: 'p2',
-      documentId: 'race',
-      kind: 'qa',
-      title: 'Vell 500',
-      passage: sentence,
-      question: 'What is known about Vell 500?',
-      answer: sentence,
-      text: `Vell 500: What is known about Vell 500? ${sentence}`,
-      score: 1,
-      rank: 1,
-    };
-    const result = await new HeuristicExtractor().extract({ question: 'Who won the race?', evidence: [hit] });
-    expect(result.answer).toBe('Ana Lund');
-  });
-});

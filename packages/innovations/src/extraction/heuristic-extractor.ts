@@ -69,13 +69,11 @@ const organisationWords =
 const placeCue = /\b(?:in|at|near|from|of|born in|died in|buried in|located in|based in)\s*$/i;
 /** Names that are not people's: an initial article, or a place's head word first or last. */
 const notPersonName =
-  /^(?:The|A|An)\s|\s(?:Series|Cup|Championships?|Games|Prize|Awards?|Trophy|Prix|Tour|Festival|Olympics|Point|City|County|River|Lake|Mountains?|Island|Islands|Street|Avenue|Road|Park|Bay|Valley|Hills?|Beach|Airport|Station|Bridge|Square|Castle|Palace|Cathedral|Church|Stadium|Arena|Hospital|Province|District|Region|Township|Village|Desert|Forest|Sea|Ocean|Harbour|Harbor|Canal|Falls)$|^(?:Lake|Mount|Fort|Port|Cape|Saint-|San|Santa|Los|Las|New)\s/;
+  /^(?:The|A|An)\s|\s(?:Series|Cup|Championships?|Games|Prize|Awards?|Trophy|Prix|Tour|Festival|Olympics|City|County|River|Lake|Mountains?|Island|Islands|Street|Avenue|Road|Park|Bay|Valley|Hills?|Beach|Airport|Station|Bridge|Square|Castle|Palace|Cathedral|Church|Stadium|Arena|Hospital|Province|District|Region|Township|Village|Desert|Forest|Sea|Ocean|Harbour|Harbor|Canal|Falls)$|^(?:Lake|Mount|Fort|Port|Cape|Saint-|San|Santa|Los|Las|New)\s/;
 const personCue = /\b(?:by|directed by|married|son of|daughter of|wife of|husband of)\s*$/i;
 /** Names that belong to people, not places: titles of nobility, regnal numbers. */
 const personLike =
   /\b(?:King|Queen|Prince|Princess|Count|Countess|Duke|Duchess|Earl|Lady|Lord|Sir|Emperor|Empress|Pope|Saint(?= [A-Z][a-z]+$)|Archduke|Baron|Marquess)\b|\b[IVX]{1,4}\b(?!\s*(?:Street|Avenue))/;
-const groupCue =
-  /\b(?:group|band|duo|trio|quartet|company|corporation|club|team|label|firm|party|network|magazine|newspaper|organi[sz]ation)\s*$/i;
 const describesWork = new RegExp(
   `^\\s*(?:who|what)\\s+(?:is|was|are|were)\\s+(?:an?|the)\\s+[^?]*?\\b${alternation(workNouns)}\\b`,
   'i',
@@ -89,7 +87,6 @@ function chunkFit(
   countries: readonly CountryMention[],
   type: AnswerType,
   before: string,
-  after: string,
   askedKind?: OrganisationKind,
   kin?: Kin,
 ): number {
@@ -100,15 +97,11 @@ function chunkFit(
     case 'person': {
       if (isCountry || (countries.length > 0 && words === 1)) return 0.05;
       if (isOrganisation) return 0.2;
-      // "the country music group Little Big Town": what a group noun introduces is no person.
-      if (groupCue.test(before)) return 0.2;
-      // "The Vellmans", "Crown Point", "Lake Ostra": a work or a place, not a person.
+      // "The Vellmans", "Tern County", "Lake Ostra": a work or a place, not a person.
       if (notPersonName.test(chunk.text)) return 0.15;
       const cue = personCue.test(before) ? 0.1 : 0;
       const base = (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
-      // "the Latter Day Saint movement": a name that qualifies the common noun after it names no one.
-      const modifier = modifiesNoun(after) ? 0.4 : 1;
-      return base * modifier * kinFit(chunk.text, before, kin);
+      return base * kinFit(chunk.text, before, kin);
     }
     case 'place': {
       if (countries.some((country) => country.isDemonym)) return 0;
@@ -147,17 +140,6 @@ function chunkFit(
   }
 }
 
-/** Verbs a name is often the subject of: a lower-case word after a name that is not a noun it qualifies. */
-const verbAfterName =
-  /^(?:said|says|won|wins|became|becomes|made|makes|took|takes|led|leads|ran|runs|wrote|writes|sang|sings|went|goes|came|comes|left|leaves|met|meets|told|tells|gave|gives|began|begins|got|gets|held|holds|saw|sees|found|finds|built|builds|lost|loses|drew|draws|chose|chooses|spent|spends|knew|knows|paid|pays|sold|sells|stood|stands|brought|brings|thought|thinks|himself|herself|who|whom|whose|which|that|also|later|then|now|once|still|and|or|but|as|at|in|on|of|for|to|from|with|by|is|was|are|were|has|had|have|will|would|can|could|may|might|must|should|did|does|do)$/;
-
-/** Whether the text after a name starts with a lower-case noun the name qualifies ("… movement"). */
-function modifiesNoun(after: string): boolean {
-  const word = /^\s+(\p{Ll}[\p{Ll}-]*)\b/u.exec(after)?.[1];
-  if (word === undefined) return false;
-  return !verbAfterName.test(word) && !/(?:ed|ing|ly)$/.test(word);
-}
-
 type DateEvent = 'birth' | 'death' | 'other';
 
 /**
@@ -167,7 +149,7 @@ type DateEvent = 'birth' | 'death' | 'other';
 function eventFit(text: string, date: TextSpan, event: DateEvent): number {
   if (event === 'other') return 1;
   const before = text.slice(Math.max(0, date.start - 40), date.start).toLowerCase();
-  const after = text.slice(date.end, date.end + 36);
+  const after = text.slice(date.end, date.end + 6);
   const lastBirth = Math.max(
     before.lastIndexOf('born'),
     before.lastIndexOf('birth'),
@@ -179,9 +161,8 @@ function eventFit(text: string, date: TextSpan, event: DateEvent): number {
     before.lastIndexOf('passed away'),
     before.search(/\bd\.\s*$/),
   );
-  // "(14 December 1640 (baptised) – 16 April 1689)": a short aside may stand between a date and the dash.
-  const rangeStart = /^[^–—\d]{0,30}?\s*[–—-]\s*(?:\d|\p{Lu}\p{Ll}+\.?\s+\d)/u.test(after);
-  const rangeEnd = /\d[^–—\d]{0,30}?[–—-]\s*$/.test(before);
+  const rangeStart = /^\s*[–—-]\s*\S/.test(after);
+  const rangeEnd = /\d\s*[–—-]\s*$/.test(before);
   const saysBirth = lastBirth > lastDeath || (rangeStart && lastDeath < 0);
   const saysDeath = lastDeath > lastBirth || (rangeEnd && lastBirth < 0);
   if (event === 'birth') return saysDeath ? 0.25 : saysBirth ? 1.15 : 1;
@@ -304,7 +285,6 @@ function candidatesOf(
             countriesIn(cache, chunk.text),
             type,
             text.slice(Math.max(0, chunk.start - 100), chunk.start),
-            text.slice(chunk.end, chunk.end + 30),
             askedKind,
             kin,
           ) *

@@ -65,7 +65,7 @@ export function kinFit(name: string, before: string, kin: Kin | undefined): numb
       before,
     );
   const second =
-    /\b(?:son|daughter|child|parents)\b[^;]{3,120}?\s+and\s+(?:his\s+(?:wife|mistress)\s+|her\s+husband\s+)?$/i.test(
+    /\b(?:son|daughter|child|parents)\b[^;]{3,120}?\s+and\s+(?:his\s+wife\s+|her\s+husband\s+)?$/i.test(
       before,
     );
   if (kin === 'father') fit *= first ? 1.2 : second ? 0.6 : 1;
