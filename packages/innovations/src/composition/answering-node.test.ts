@@ -35,16 +35,6 @@ describe('answeringNode', () => {
     expect(answeringNode({ question: 'Where was the director of Harbour Lights born?', nodes })?.id).toBe(2);
   });
 
-  it('moves to the latest resolved node naming the asked noun when the sink does not', () => {
-    const nodes = [
-      node(0, 'What county is Orlen located in?', 'Kell County'),
-      node(1, 'What counties border Kell County?', 'Tarrow County', [0]),
-      node(2, 'Which of them is not Kell County?', 'Veltria', [1]),
-    ];
-    const question = 'What other county borders the county where Orlen is located?';
-    expect(answeringNode({ question, nodes })?.id).toBe(1);
-  });
-
   it('is the last node with an answer when no sink has one', () => {
     const nodes = [
       node(0, 'Who directed Harbour Lights?', 'Ivo Brand'),

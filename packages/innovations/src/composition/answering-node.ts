@@ -1,5 +1,5 @@
 import type { NodeTrace } from '@rootweaver/core';
-import { answeringSink, namedByAskedNoun } from './compose-answer.js';
+import { answeringSink } from './compose-answer.js';
 
 export interface AnsweringNodeOptions {
   /** The user's question. */
@@ -10,8 +10,7 @@ export interface AnsweringNodeOptions {
 
 /**
  * The node whose answer answers the question when nothing composed and no synthesis call can be
- * made: the answering sink (see `answeringSink`), moved to the latest resolved node naming the asked
- * noun when the sink does not (`namedByAskedNoun`); else the last node run that has an answer.
+ * made: the answering sink (see `answeringSink`); else the last node run that has an answer.
  * Undefined when no node has an answer.
  */
 export function answeringNode(options: AnsweringNodeOptions): NodeTrace | undefined {
@@ -19,6 +18,6 @@ export function answeringNode(options: AnsweringNodeOptions): NodeTrace | undefi
   const referenced = new Set(nodes.flatMap((node) => node.refs));
   const sinks = nodes.filter((node) => !referenced.has(node.id) && node.answer.length > 0);
   const sink = answeringSink(sinks, question);
-  if (sink !== undefined) return namedByAskedNoun(sink, nodes, question);
+  if (sink !== undefined) return sink;
   return nodes.findLast((node) => node.answer.length > 0);
 }

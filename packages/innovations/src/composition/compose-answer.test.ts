@@ -53,7 +53,6 @@ describe('question forms', () => {
     ['Who is older, Mara Quill or Ivo Brand?', 'age', 'max'],
     ['Which film has the director who is younger, A Tide or B Stone?', 'age', 'min'],
     ['Who lived longer, Mara Quill or Ivo Brand?', 'lifespan', 'max'],
-    ['Who was older when they died, Mara Quill or Ivo Brand?', 'lifespan', 'max'],
     ['Which river is longer, Tarrow or Kell?', 'number', 'max'],
     ['Which lake is smaller, Tarrow Water or Kell Mere?', 'number', 'min'],
   ])('%s → %s %s', (question, measure, direction) => {
@@ -70,24 +69,6 @@ describe('question forms', () => {
 });
 
 describe('composeAnswer — chain', () => {
-  it('answers with the latest node naming the asked noun when the last step lost it ("What other county …?")', () => {
-    const nodes = [
-      node(0, 'What county is Orlen located in?', 'Kell County'),
-      node(1, 'What counties does Kell County share a border with?', 'Tarrow County', [0]),
-      node(2, 'Which of Kell County is not the one asked about?', 'Veltria', [1]),
-    ];
-    const question = 'What other county does the county where Orlen is located share a border with?';
-    expect(classifyQuestion(question)).toEqual({ kind: 'chain' });
-    expect(composeAnswer({ question, nodes })).toMatchObject({
-      composed: true,
-      answer: 'Tarrow County',
-      usedNodeIds: [1],
-    });
-    // The last node naming the noun itself keeps it.
-    const named = [...nodes.slice(0, 2), node(2, 'Which county borders Tarrow County?', 'Lind County', [1])];
-    expect(composeAnswer({ question, nodes: named })).toMatchObject({ answer: 'Lind County' });
-  });
-
   it('answers with the sink whose sub-question says most of the question when a plan ends in several', () => {
     const nodes = [
       node(0, 'Who is the Veltrian painter born on 4 March 1921 in Orlen?', 'Ivo Brand'),
@@ -118,26 +99,6 @@ describe('composeAnswer — chain', () => {
       node(1, 'Where was Mara Quill born?', 'Tarrow', [0]),
     ];
     expect(composeAnswer({ question: 'Where was the director of Harbour Lights born?', nodes })).toEqual({
-      composed: true,
-      answer: 'Tarrow',
-      reason: 'chain',
-      usedNodeIds: [1],
-    });
-  });
-
-  it('answers with the parent when the last node only restates the question ungrounded', () => {
-    const nodes = [
-      node(0, 'Who is the director of Harbour Lights?', 'Mara Quill'),
-      {
-        ...node(1, 'Where did the director of Harbour Lights die?', 'Tarrow', [0]),
-        groundedQuestion: 'Where did Mara Quill die?',
-        groundingMethod: 'implicit' as const,
-      },
-      node(2, 'Where was the place of death of the director of Harbour Lights?', 'Kell', [1]),
-    ];
-    expect(
-      composeAnswer({ question: 'Where was the place of death of the director of Harbour Lights?', nodes }),
-    ).toEqual({
       composed: true,
       answer: 'Tarrow',
       reason: 'chain',

@@ -1,6 +1,5 @@
 import type { AnswerType, NodeTrace } from '@rootweaver/core';
 import { inferAnswerType } from '../extraction/answer-type.js';
-import { askedHeadNoun, namesAskedNoun } from '../extraction/asked-noun.js';
 import { countryOf, findCountries, regionOf } from '../extraction/countries.js';
 import { type DateValue, findNumbers, parseDate } from '../extraction/dates.js';
 import { contentTokens, normaliseAnswer, wordTokens } from '../extraction/text.js';
@@ -327,20 +326,6 @@ function isBareValue(answer: string): boolean {
 }
 
 /**
- * A dependent last node that no parent answer could be inserted into ("Where was the place of death
- * of the director of film X?" after "Where did Y pass away?") restates the question; it was searched
- * ungrounded. Its resolved parent asking for the same type of answer has already answered it.
- */
-function restatedBy(sink: NodeTrace, nodes: readonly NodeTrace[], question: string): NodeTrace | undefined {
-  if (sink.refs.length === 0 || sink.groundingMethod !== 'none') return undefined;
-  const wanted = inferAnswerType(question);
-  if (inferAnswerType(sink.question) !== wanted) return undefined;
-  const parents = nodes.filter((node) => sink.refs.includes(node.id));
-  const same = parents.filter((node) => node.resolved && inferAnswerType(node.groundedQuestion) === wanted);
-  return same.length === 1 ? same[0] : undefined;
-}
-
-/**
  * The sink that answers the question: a plan may end in several nodes no other node depends on
  * ("Who is the painter from Veltria born …?" and "Who is Ada Quill Jr.?"); the one whose
  * sub-question says most of the question's own words asks what the question asks. Ties go to the
@@ -362,30 +347,12 @@ export function answeringSink(sinks: readonly NodeTrace[], question: string): No
   return best;
 }
 
-/**
- * "What other county …?" answered "Texas" by a last step that lost its way, when an earlier resolved
- * step answered "Harlow County": the latest node whose answer names the asked noun answers the
- * question. A last node that names it, or a question that asks for no such noun, keeps the node.
- */
-export function namedByAskedNoun(
-  chosen: NodeTrace,
-  nodes: readonly NodeTrace[],
-  question: string,
-): NodeTrace {
-  const noun = askedHeadNoun(question);
-  if (noun === undefined || namesAskedNoun(chosen.answer, noun)) return chosen;
-  const naming = nodes.filter(
-    (node) => node.id !== chosen.id && node.resolved && namesAskedNoun(node.answer, noun),
-  );
-  return naming.at(-1) ?? chosen;
-}
-
 function composeChain(question: string, nodes: readonly NodeTrace[]): Composition {
   const referenced = new Set(nodes.flatMap((node) => node.refs));
   const sinks = nodes.filter((node) => !referenced.has(node.id));
   const sink = answeringSink(sinks, question) ?? nodes.at(-1);
   if (sink === undefined) return refuse('no-nodes');
-  const last = namedByAskedNoun(restatedBy(sink, nodes, question) ?? sink, nodes, question);
+  const last = sink;
   if (!last.resolved || last.answer.trim().length === 0) return refuse('low-confidence');
   const wanted = inferAnswerType(question);
   if (dateTypes.includes(wanted) && parseDate(last.answer) === undefined) return refuse('type-mismatch');

@@ -165,16 +165,16 @@ describe('composeAnswer — comparison: ages and life spans', () => {
     });
   });
 
-  it('"younger when they died" is the shorter life, and the nodes used are both dates of both', () => {
+  it('"lived longer" is the longer life, and the nodes used are both dates of both', () => {
     const nodes = [
       node(0, 'When was Mara Quill born?', '1901'),
       node(1, 'When did Mara Quill die?', '1970'),
       node(2, 'When was Ivo Brand born?', '1899'),
       node(3, 'When did Ivo Brand die?', '1950'),
     ];
-    expect(compose('Who was younger when they died, Mara Quill or Ivo Brand?', nodes)).toEqual({
+    expect(compose('Who lived longer, Mara Quill or Ivo Brand?', nodes)).toEqual({
       composed: true,
-      answer: 'Ivo Brand',
+      answer: 'Mara Quill',
       reason: 'comparison',
       usedNodeIds: [0, 1, 2, 3],
     });

@@ -15,45 +15,12 @@ describe('conformAnswer', () => {
     ).toEqual({ answer: '4 March 1921', changes: [] });
   });
 
-  it('adds the asked noun when a retrieved text names the answer with it', () => {
-    const texts = ['Orlen has a museum.', 'Norvish dialects are spoken in the valley of Orlen.'];
+  it('keeps any other answer as composed, whatever the retrieved texts call it', () => {
     expect(
       conformAnswer({
         question: 'Which dialect is spoken in the valley of Orlen?',
         answer: 'Norvish',
-        texts,
-      }),
-    ).toEqual({ answer: 'Norvish dialects', changes: ['asked-noun'] });
-    expect(
-      conformAnswer({
-        question: 'Which episode of Harbour Lights was first aired in May?',
-        answer: '112th',
-        texts: ['It is the 112th episode overall.'],
-      }),
-    ).toEqual({ answer: '112th episode', changes: ['asked-noun'] });
-  });
-
-  it('keeps the answer when no text says it that way, or when it already ends in the noun', () => {
-    expect(
-      conformAnswer({
-        question: 'Which dialect is spoken in Orlen?',
-        answer: 'Norvish',
-        texts: ['Norvish is spoken there.'],
-      }),
-    ).toEqual({ answer: 'Norvish', changes: [] });
-    expect(
-      conformAnswer({
-        question: 'Which county is Orlen in?',
-        answer: 'Kell County',
-        texts: ['Kell County county seat'],
-      }),
-    ).toEqual({ answer: 'Kell County', changes: [] });
-    // Part of a longer word is no match: "Norvishdialects" or "Norvish dialectology".
-    expect(
-      conformAnswer({
-        question: 'Which dialect is spoken in Orlen?',
-        answer: 'Norvish',
-        texts: ['Norvish dialectology thrives.'],
+        texts: ['Norvish dialects are spoken in the valley of Orlen.'],
       }),
     ).toEqual({ answer: 'Norvish', changes: [] });
   });

@@ -110,12 +110,7 @@ export function parseConjunctionOptions(question: string): readonly [string, str
         : leftChunk !== undefined && leftChunk.end >= left.replace(/[,'"’”]+$/, '').length
           ? leftChunk.text
           : undefined;
-    const rightName = leadingName(
-      right.replace(
-        /^(?:the\s+(?:film|movie|song|band|director of(?: film)?)\s+|film\s+|director of film\s+)/i,
-        '',
-      ),
-    );
+    const rightName = leadingName(right);
     if (leftName !== undefined && rightName !== undefined && leftName !== rightName) {
       return [
         cleanOption(leftName.replace(/^(?:Are|Is|Do|Did|Were|Was|Both)\s+/, '')),
@@ -161,14 +156,7 @@ export function classifyQuestion(question: string): QuestionForm {
   if (options !== undefined && hasComparisonWord) {
     // Read the event from the question without its options: a film called "Find Her And Run" names no death.
     const event = eventOf(options.reduce((rest, option) => rest.replace(option, ' '), text));
-    if (
-      /\blived? longer\b|\blonger life\b|\blonger lifespan\b|\b(?:older|younger) when (?:they|he|she) died\b|\bage at death\b/i.test(
-        text,
-      )
-    ) {
-      if (/\byounger when\b/i.test(text)) {
-        return { kind: 'comparison', options, measure: 'lifespan', direction: 'min', event: 'other' };
-      }
+    if (/\blived? longer\b|\blonger life\b|\blonger lifespan\b/i.test(text)) {
       return { kind: 'comparison', options, measure: 'lifespan', direction: 'max', event: 'other' };
     }
     if (/\b(?:older|oldest|elder)\b/i.test(text) && event !== 'death') {
@@ -193,12 +181,9 @@ export function classifyQuestion(question: string): QuestionForm {
       ...(subjects === undefined ? {} : { options: subjects }),
     };
   }
-  // "What did A and B share?" is a shared value; "What county does X share a border with?" is a chain.
-  const shared = /\b(?:did|do|does)\b.+\bshare\b/i.test(text);
-  if (/\bin common\b|\bwhat (?:are|were) both\b/i.test(text) || shared) {
+  if (/\bin common\b|\b(?:did|do|does)\b.+\bshare\b|\bwhat (?:are|were) both\b/i.test(text)) {
     const subjects = parseConjunctionOptions(text);
-    if (!shared || subjects !== undefined || /\bin common\b|\bboth\b/i.test(text))
-      return { kind: 'common', ...(subjects === undefined ? {} : { options: subjects }) };
+    return { kind: 'common', ...(subjects === undefined ? {} : { options: subjects }) };
   }
   const between = /^\s*between\s+(.+?)\s+and\s+(.+?),/i.exec(text);
   if (between?.[1] !== undefined && between[2] !== undefined) {

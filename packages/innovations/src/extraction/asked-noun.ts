@@ -21,17 +21,9 @@ const otherKinds: ReadonlySet<string> = new Set([
  * "Orlen City"). Years, dates, countries and "what is" have their own answer types.
  */
 export function askedHeadNoun(question: string): string | undefined {
-  return askedNoun(question)?.stem;
-}
-
-/** The noun asked for by name, as written (lower-cased) and stemmed: "Which dialect …?" → dialect. */
-export function askedNoun(question: string): { readonly word: string; readonly stem: string } | undefined {
-  // "What other county …?", "Which two rivers …?": the noun comes after the determiner.
-  const match =
-    /\b(?:which|what)\s+(?:(?:other|another|two|three|first|second|last)\s+)?([\p{L}-]+)\b/iu.exec(question);
-  const word = match?.[1]?.toLowerCase();
+  const word = /\b(?:which|what)\s+([\p{L}-]+)\b/iu.exec(question)?.[1]?.toLowerCase();
   if (word === undefined || notNoun(word) || word.length < 3) return undefined;
-  return { word, stem: stem(word) };
+  return stem(word);
 }
 
 /** Whether a candidate names a thing of the asked kind: its last word is the asked noun ("Tern County"). */

@@ -247,7 +247,7 @@ function attributeQuestion(subject: string, form: YesNoForm, question: string): 
 function decomposeYesNo(question: string, form: YesNoForm): Plan | undefined {
   if (form.options === undefined) return undefined;
   const builder = new PlanBuilder();
-  // "Do both directors of films A and B …", "Do director of film A and director of film B …".
+  // "Do both directors of films A and B …": one relation node per subject before its attribute.
   const relation = new RegExp(`\\b(${entityRelations})s?\\s+of\\b`, 'i').exec(question)?.[1];
   const valueIds: number[] = [];
   for (const option of form.options) {
