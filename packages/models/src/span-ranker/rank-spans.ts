@@ -27,7 +27,7 @@ export interface Screening {
  * A cascade over the boosted trees, which add up: the first trees rank every candidate, the leading
  * ones go on to the rest. Measured on qa/valid to change no answer (ADR-0015, "Speed").
  */
-export const defaultScreening: Screening = { trees: 40, keep: 48 };
+export const defaultScreening: Screening = { trees: 20, keep: 32 };
 
 /**
  * Scores the candidates and "no answer" with the trees (after `screening`, only the kept candidates

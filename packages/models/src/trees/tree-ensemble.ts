@@ -62,14 +62,20 @@ export class TreeEnsemble {
    */
   score(features: Float32Array, row: number, to = this.#roots.length, from = 0): number {
     const base = row * this.featureCount;
+    const feature = this.#feature;
+    const threshold = this.#threshold;
+    const left = this.#left;
+    const right = this.#right;
+    const roots = this.#roots;
+    const last = Math.min(to, roots.length);
     let sum = 0;
-    for (let tree = from; tree < Math.min(to, this.#roots.length); tree += 1) {
-      let node = this.#roots[tree] as number;
+    for (let tree = from; tree < last; tree += 1) {
+      let node = roots[tree] as number;
       while (node >= 0)
         node =
-          (features[base + (this.#feature[node] as number)] as number) <= (this.#threshold[node] as number)
-            ? (this.#left[node] as number)
-            : (this.#right[node] as number);
+          (features[base + (feature[node] as number)] as number) <= (threshold[node] as number)
+            ? (left[node] as number)
+            : (right[node] as number);
       sum += this.#leaf[-node - 1] as number;
     }
     return sum;
