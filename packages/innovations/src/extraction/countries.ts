@@ -1,3 +1,5 @@
+import { escapeRegExp, normaliseAnswer } from './text.js';
+
 /**
  * Countries and their demonyms, so that "American" and "United States" compare equal and a
  * nationality question can be answered from "born in Paris, France". Former states and the
@@ -151,25 +153,20 @@ const table: readonly CountryEntry[] = [
   { country: 'Brazil', demonyms: ['Brazilian'] },
 ];
 
-function key(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[.’']/g, '')
-    .replace(/^the\s+/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
+/** The table's names as written, found in a text; a leading article is not part of the name ("Netherlands"). */
+const writtenNames = new Set<string>();
+/** Every name, alias and demonym by its `normaliseAnswer` form: the answer path's one normaliser. */
 const byName = new Map<string, CountryEntry>();
 for (const entry of table) {
-  byName.set(key(entry.country), entry);
-  for (const alias of entry.aliases ?? []) byName.set(key(alias), entry);
-  for (const demonym of entry.demonyms) byName.set(key(demonym), entry);
+  for (const name of [entry.country, ...(entry.aliases ?? []), ...entry.demonyms]) {
+    byName.set(normaliseAnswer(name), entry);
+    writtenNames.add(name.replace(/^the\s+/i, ''));
+  }
 }
 
-const longestFirst = [...byName.keys()].sort((left, right) => right.length - left.length);
+const longestFirst = [...writtenNames].sort((left, right) => right.length - left.length);
 const mentionPattern = new RegExp(
-  `(?<![\\p{L}])(${longestFirst.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`,
+  `(?<![\\p{L}])(${longestFirst.map((name) => escapeRegExp(name).replace(/\s+/g, '\\s+')).join('|')})(?![\\p{L}])`,
   'giu',
 );
 
@@ -186,14 +183,14 @@ export interface CountryMention {
 /** Country and demonym mentions in a text, case-sensitive on the first letter ("us" is not "US"). */
 export function findCountries(text: string): CountryMention[] {
   const mentions: CountryMention[] = [];
-  const comparable = text.replace(/[’']/g, (mark) => mark);
-  for (const match of comparable.matchAll(mentionPattern)) {
+  for (const match of text.matchAll(mentionPattern)) {
     const raw = match[0];
     if (!/^\p{Lu}/u.test(raw)) continue;
     if (raw === 'US' && /\bus\b/.test(raw)) continue;
-    const entry = byName.get(key(raw));
+    const key = normaliseAnswer(raw);
+    const entry = byName.get(key);
     if (entry === undefined) continue;
-    const isDemonym = entry.demonyms.some((demonym) => key(demonym) === key(raw));
+    const isDemonym = entry.demonyms.some((demonym) => normaliseAnswer(demonym) === key);
     mentions.push({
       text: raw,
       start: match.index,
@@ -208,7 +205,7 @@ export function findCountries(text: string): CountryMention[] {
 
 /** The country a name, alias or demonym stands for ("American" → "United States"), else undefined. */
 export function countryOf(text: string): string | undefined {
-  const direct = byName.get(key(text));
+  const direct = byName.get(normaliseAnswer(text));
   if (direct !== undefined) return direct.country;
   const mentions = findCountries(text);
   return mentions.at(-1)?.country;
@@ -216,5 +213,5 @@ export function countryOf(text: string): string | undefined {
 
 /** The present-day country a country belongs to ("England" → "United Kingdom"). */
 export function regionOf(country: string): string {
-  return byName.get(key(country))?.region ?? country;
+  return byName.get(normaliseAnswer(country))?.region ?? country;
 }

@@ -96,6 +96,18 @@ describe('text, dates, numbers, countries', () => {
     expect(countryOf('born in Lyon, France')).toBe('France');
     expect(countryOf('Atlantis')).toBeUndefined();
     expect(regionOf('Scotland')).toBe('United Kingdom');
+    // Names are compared in their normaliseAnswer form: case, full stops and articles do not matter.
+    expect(countryOf('the U.S.')).toBe('United States');
+    expect(countryOf('u.k.')).toBe('United Kingdom');
+    expect(
+      findCountries('born in the U.S., raised in The Netherlands').map((mention) => [
+        mention.text,
+        mention.country,
+      ]),
+    ).toEqual([
+      ['U.S.', 'United States'],
+      ['Netherlands', 'Netherlands'],
+    ]);
     expect(
       findCountries('a French-Italian film').map((mention) => [mention.country, mention.isDemonym]),
     ).toEqual([

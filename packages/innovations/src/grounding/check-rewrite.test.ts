@@ -40,6 +40,23 @@ describe('checkRewrite', () => {
     expect(check('Where was mara quill born?').usable).toBe(true);
   });
 
+  it('compares answers as the answer path does (normaliseAnswer): an article is no part of the answer', () => {
+    const press = [{ id: 0, question: 'Which press published Salt Wind?', answer: 'The Gull House Press' }];
+    expect(
+      check('Who founded Gull House Press?', {
+        question: 'Who founded the press that published Salt Wind?',
+        parents: press,
+      }),
+    ).toMatchObject({ usable: true, insertedFrom: [0] });
+    // Whole words only: "Gull House Pressing" does not name "Gull House Press".
+    expect(
+      check('Who founded Gull House Pressing?', {
+        question: 'Who founded the press that published Salt Wind?',
+        parents: press,
+      }),
+    ).toMatchObject({ usable: false });
+  });
+
   it.each([
     ['', 'empty'],
     ['Where was the director born?', "implausible: drops the parents' answers"],

@@ -1,5 +1,5 @@
 import type { RewriteParent } from '@rootweaver/core';
-import { contentTokens, stem } from '../extraction/text.js';
+import { contentTokens, normaliseAnswer, stem, wordTokens } from '../extraction/text.js';
 import { answerEntity } from './ground-question.js';
 
 export interface CheckRewriteOptions {
@@ -39,16 +39,10 @@ export function cleanRewrite(raw: string): string {
     .trim();
 }
 
-function normalised(text: string): string {
-  return ` ${text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()} `;
-}
-
+/** Whether a text says an answer: the answer's `normaliseAnswer` form, as whole words of the text's. */
 function includesPhrase(text: string, phrase: string): boolean {
-  const needle = normalised(phrase);
-  return needle.trim() !== '' && normalised(text).includes(needle);
+  const needle = normaliseAnswer(phrase);
+  return needle !== '' && ` ${normaliseAnswer(text)} `.includes(` ${needle} `);
 }
 
 /**
@@ -73,11 +67,9 @@ export function checkRewrite(options: CheckRewriteOptions): RewriteVerdict {
   const present = entities.filter(({ entity }) => includesPhrase(text, entity));
   if (present.length === 0) return refuse("implausible: drops the parents' answers");
   const known = new Set(
-    normalised(
+    wordTokens(
       [options.question, ...options.parents.flatMap((parent) => [parent.question, parent.answer])].join(' '),
-    )
-      .trim()
-      .split(' '),
+    ),
   );
   const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0]);
   const invented = words.find(
