@@ -1,4 +1,4 @@
-import { agentVerb, alternation, organisationNouns, workNouns } from '@rootweaver/language-en';
+import { alternation, organisationNouns, workNouns } from '@rootweaver/language-en';
 import { byVerbAlternation, byVerbs, date, descriptor, name, names } from './patterns.js';
 import type { RelationFamily } from './relation-family.js';
 import { entitySubject, matchesWithCue, nameLike, trimAnswer } from './sentence-context.js';
@@ -31,8 +31,6 @@ const workCopula = new RegExp(
   `^\\s+(?:is|was)\\s+an?\\s+(?:(?!\\b(?:which|who|whose|that|where)\\b)[^;])*?\\b${alternation(workNouns)}\\b(?:(?!\\b(?:which|who|whose|that|where)\\b)[^;])*$`,
   'u',
 );
-/** Ownership verbs: a relative clause's buyer is also asked for by its agent noun ("Who is the purchaser of X?"). */
-const ownershipVerbs: ReadonlySet<string> = new Set(['purchased', 'acquired', 'bought', 'owned']);
 const characterVerbs: Readonly<Record<string, string>> = {
   played: 'play',
   portrayed: 'portray',
@@ -91,8 +89,6 @@ export const agentsFamily: RelationFamily = {
       const agent = trimAnswer(rawAgent);
       if (!nameLike(entity) || entity === agent) continue;
       add(`Who ${byVerbs[verb] ?? verb} ${entity}?`, agent, 'relative-by');
-      const buyer = ownershipVerbs.has(verb) ? agentVerb(verb)?.agent : undefined;
-      if (buyer !== undefined) add(`Who is the ${buyer} of ${entity}?`, agent, 'relative-by');
       const base = characterVerbs[verb];
       if (base !== undefined) {
         if (verb !== 'played') add(`Who played ${entity}?`, agent, 'relative-by');
@@ -128,7 +124,6 @@ export const agentsFamily: RelationFamily = {
       sentence: 'Orlen Trust bought Tern Bank, which was acquired by Gull Holdings in 2004.',
       pairs: [
         ['Who acquired Tern Bank?', 'Gull Holdings'],
-        ['Who is the acquirer of Tern Bank?', 'Gull Holdings'],
       ],
     },
   ],
