@@ -67,8 +67,6 @@ export const agentVerbs: readonly AgentVerb[] = [
   row('buy', 'bought', 'bought', 'buyer'),
   row('release', 'released', 'released'),
   row('translate', 'translated', 'translated', 'translator'),
-  row('popularize', 'popularized', 'popularized'),
-  row('popularise', 'popularised', 'popularised'),
   row('adapt', 'adapted', 'adapted'),
   row('head', 'headed', 'headed', 'head'),
   row('win', 'won', 'won', 'winner'),

@@ -205,10 +205,10 @@ describe('RuleBasedGenerator precise relations', () => {
     expect(pairs['Who founded Vorlen Foods?']).toEqual(['Hal Dree']);
     const song = pairsOf(
       'Blue Lantern (song)',
-      '"Blue Lantern" is a popular song written in 1950 by Ada Morr and Leo Quint, popularized by Nina Sol in 1951.',
+      '"Blue Lantern" is a popular song written in 1950 by Ada Morr and Leo Quint, recorded by Nina Sol in 1951.',
     );
-    expect(song['Who popularized Blue Lantern?']).toEqual(['Nina Sol']);
-    expect(song['Who popularized Leo Quint?']).toBeUndefined();
+    expect(song['Who recorded Blue Lantern?']).toEqual(['Nina Sol']);
+    expect(song['Who recorded Leo Quint?']).toBeUndefined();
   });
 
   it('turns tributaries and "flows into" into mouth pairs', () => {

@@ -65,7 +65,7 @@ export const agentsFamily: RelationFamily = {
       const directlyAboutSubject =
         auxiliary !== undefined ||
         aboutThing.test(before) ||
-        // "X is a popular song written by A, popularized by B": participles after a comma in the
+        // "X is a popular song written by A, recorded by B": participles after a comma in the
         // copula's description of a work describe X.
         (/,\s*$/u.test(before) && workCopulaAbout(before, subject));
       if (!directlyAboutSubject) continue;
