@@ -86,8 +86,8 @@ function remainingStems(question: string, options: readonly [string, string]): s
  * How well each option's evidence supports the rest of the question. The texts of an option are the
  * answers of the nodes on its branch and the retrieved texts that name it (and not the other option).
  * A text scores the summed rarity (inverse document frequency over all these texts) of the question's
- * remaining words it contains; an option scores its best text. "Which genus belongs to the subfamily
- * Amaryllidoideae, A or B?" goes to the option whose text says "Amaryllidoideae".
+ * remaining words it contains; an option scores its best text. "Which genus belongs to the family
+ * Kellaceae, A or B?" goes to the option whose text says "Kellaceae".
  */
 function evidenceSupport(
   question: string,
