@@ -145,16 +145,22 @@ describe.runIf(shipped)('TrainedReader (the shipped weights)', () => {
     expect(String(caught)).toMatch(/pnpm train:reader/u);
   });
 
-  it("reads the sentences of a hit's passage when asked to, and cites the hit whose passage held the answer", async () => {
-    const passage = 'The Glass Orchard is a 1994 drama. It was directed by Mira Castellan in Velmora.';
+  it("reads the sentences of a hit's passage, and cites the hit whose passage held the answer", async () => {
+    const passage =
+      'The Glass Orchard is a 1994 drama. The Glass Orchard was directed by Mira Castellan in Velmora.';
     const hits = [
-      pair('p', 'When was The Glass Orchard released?', '1994'),
+      {
+        ...pair('p', 'When was The Glass Orchard released?', 'The Glass Orchard was released in 1994.'),
+        passage,
+      },
       pair('q', 'Where is Velmora?', 'Velmora is in Portugal.'),
-    ].map((hit) => ({ ...hit, passage: hit.id === 'p' ? passage : hit.passage }));
-    const withPassages = await TrainedReader.load({ vectors, passageSentences: 2 });
-    const found = await withPassages.extract({ question: 'Who directed The Glass Orchard?', evidence: hits });
+    ];
+    const found = await reader.extract({ question: 'Who directed The Glass Orchard?', evidence: hits });
     expect(found.answer).toBe('Mira Castellan');
     expect(found.evidenceIds).toEqual(['p']);
+    const pairsOnly = await TrainedReader.load({ vectors, passageSentences: 0 });
+    const unread = await pairsOnly.extract({ question: 'Who directed The Glass Orchard?', evidence: hits });
+    expect(unread.answer).not.toBe('Mira Castellan');
   });
 
   it('refuses a passage sentence count that is not a whole number ≥ 0', async () => {

@@ -39,7 +39,7 @@ export interface TrainedReaderOptions {
 }
 
 /** Sentences of each hit's source passage the reader reads beside the pairs. */
-export const defaultPassageSentences = 0;
+export const defaultPassageSentences = 3;
 
 /** The reader's settings from a weights header, checked against this code's features. */
 function readerSettingsOf(header: WeightsHeader, origin: string): ReaderSettings {
