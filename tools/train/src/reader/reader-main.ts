@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Trains the shipped reader (the span ranker):
-//   pnpm train:reader [-- --seed 1 --trees 800 --data DIR --out FILE]
+//   pnpm train:reader [-- --seed 1 --trees 700 --data DIR --out FILE]
 // Fits boosted trees on compactrag-train/qa/train.json, chooses how many trees on one half of
 // valid.json, fits the confidence map on the other half, reports on test.json, writes
 // packages/models/assets/reader.bin.
@@ -24,14 +24,14 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string' },
     seed: { type: 'string', default: '1' },
-    trees: { type: 'string', default: '800' },
+    trees: { type: 'string', default: '700' },
     leaves: { type: 'string', default: '63' },
-    'learning-rate': { type: 'string', default: '0.05' },
+    'learning-rate': { type: 'string', default: '0.08' },
     'max-span': { type: 'string', default: '10' },
     'no-answer': { type: 'string', default: '0.3' },
     'bare-answers': { type: 'string', default: '0.25' },
-    'blank-questions': { type: 'string', default: '0' },
-    patience: { type: 'string', default: '200' },
+    'blank-questions': { type: 'string', default: '0.3' },
+    patience: { type: 'string', default: '100' },
     out: {
       type: 'string',
       default: new URL('../../../../packages/models/assets/reader.bin', import.meta.url).pathname,
