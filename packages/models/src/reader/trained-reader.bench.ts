@@ -6,7 +6,7 @@ import { loadWordVectors, shippedWordVectorsPath } from '../word-vectors/load-wo
 import { shippedReaderPath, TrainedReader } from './trained-reader.js';
 
 // The real call path of one plan node: `TrainedReader.extract` over five retrieved pairs (tagging,
-// features, the network, decoding, calibration). The pairs are CompactRAG's extraction test contexts
+// features, the trees, decoding, calibration). The pairs are CompactRAG's extraction test contexts
 // when ../shared is beside the checkout, else the project's own sample pairs.
 const testSplit = fileURLToPath(
   new URL('../../../../../shared/datasets/compactrag-train/qa/test.json', import.meta.url),
@@ -68,9 +68,14 @@ const cases = nodes();
 let next = 0;
 
 describe.runIf(shipped)('trained reader', () => {
-  bench('extract: one plan node over five retrieved pairs', async () => {
-    const node = cases[next % cases.length] as Node;
-    next += 1;
-    await reader?.extract(node);
-  });
+  bench(
+    'extract: one plan node over five retrieved pairs',
+    async () => {
+      const node = cases[next % cases.length] as Node;
+      next += 1;
+      await reader?.extract(node);
+    },
+    // Long enough for every one of the 200 nodes to be read several times after V8 has compiled the path.
+    { time: 3_000, warmupTime: 500 },
+  );
 });
