@@ -504,3 +504,12 @@ describe('rootweaver eval --rewriter', () => {
     await rm(out, { recursive: true, force: true });
   });
 });
+
+describe('precisionOf', () => {
+  it('says "not measured" when no answer was counted, the percentage otherwise', async () => {
+    const { precisionOf } = await import('./eval-command.js');
+    expect(precisionOf({ answered: 0, precision: 0 })).toBe('not measured');
+    expect(precisionOf({ answered: 4, precision: 75 })).toBe('75%');
+    expect(precisionOf({ answered: 3, precision: 0 })).toBe('0%');
+  });
+});

@@ -114,18 +114,18 @@ function formatSummary(summary: EvalSummary): string {
       .join(
         ', ',
       )}; synthesis needed but no LLM: ${summary.synthesis.neededSynthesis} (LLM calls/q with those: ${summary.llmCallsPerQuestionWithSynthesis})`,
-    `confident answers (every node resolved; heuristic at ≥ ${summary.confidence.threshold}, an extractor that has its own threshold at it): ${summary.confidence.answered}, precision ${summary.confidence.precision}%`,
-    `composed without a synthesis call: ${summary.synthesis.composedWithoutCall.answered}, precision ${summary.synthesis.composedWithoutCall.precision}%`,
+    `confident answers (every node resolved; heuristic at ≥ ${summary.confidence.threshold}, an extractor that has its own threshold at it): ${summary.confidence.answered}, precision ${precisionOf(summary.confidence)}`,
+    `composed without a synthesis call: ${summary.synthesis.composedWithoutCall.answered}, precision ${precisionOf(summary.synthesis.composedWithoutCall)}`,
     ...(summary.answerCalibration === undefined
       ? []
       : [
-          `answer calibration, cross-fitted over ${summary.answerCalibration.folds} folds: ECE ${summary.answerCalibration.raw.expectedCalibrationError} raw → ${summary.answerCalibration.crossFitted.expectedCalibrationError}; at ≥ ${summary.answerCalibration.raw.confident.threshold}: raw ${summary.answerCalibration.raw.confident.answered} answers at ${summary.answerCalibration.raw.confident.precision}%, cross-fitted ${summary.answerCalibration.crossFitted.confident.answered} at ${summary.answerCalibration.crossFitted.confident.precision}%`,
+          `answer calibration, cross-fitted over ${summary.answerCalibration.folds} folds: ECE ${summary.answerCalibration.raw.expectedCalibrationError} raw → ${summary.answerCalibration.crossFitted.expectedCalibrationError}; at ≥ ${summary.answerCalibration.raw.confident.threshold}: raw ${summary.answerCalibration.raw.confident.answered} answers at ${precisionOf(summary.answerCalibration.raw.confident)}, cross-fitted ${summary.answerCalibration.crossFitted.confident.answered} at ${precisionOf(summary.answerCalibration.crossFitted.confident)}`,
         ]),
     `gold answer among node answers: ${summary.goldAmongNodeAnswers}%; in the retrieved pool: ${summary.goldInPool}%`,
     'by kind:',
     ...Object.entries(summary.byKind).map(
       ([kind, group]) =>
-        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch} [${interval(group.exactMatchInterval)}]  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${group.confident.precision}%)  gold among node answers ${group.goldAmongNodeAnswers}%  gold in pool ${group.goldInPool}%  (reference ${group.reference.measured === 0 ? 'not measured' : `EM ${group.reference.exactMatch}  F1 ${group.reference.f1}`})`,
+        `  ${kind.padEnd(18)} n ${String(group.n).padStart(3)}  EM ${group.exactMatch} [${interval(group.exactMatchInterval)}]  F1 ${group.f1}  calls/q with synthesis ${group.llmCallsPerQuestionWithSynthesis}  confident ${group.confident.answered} (precision ${precisionOf(group.confident)})  gold among node answers ${group.goldAmongNodeAnswers}%  gold in pool ${group.goldInPool}%  (reference ${group.reference.measured === 0 ? 'not measured' : `EM ${group.reference.exactMatch}  F1 ${group.reference.f1}`})`,
     ),
   ];
   if (summary.compaction.contextCharsMedianOn !== null || summary.compaction.trajectoryIdentical !== null) {
@@ -163,6 +163,11 @@ function formatSummary(summary: EvalSummary): string {
   }
   if (summary.errors > 0) lines.push(`harness errors: ${summary.errors} (see results.jsonl)`);
   return `${lines.join('\n')}\n`;
+}
+
+/** A precision in %, or "not measured" when no answer was counted (0 % of nothing is no figure). */
+export function precisionOf(counted: { readonly answered: number; readonly precision: number }): string {
+  return counted.answered === 0 ? 'not measured' : `${counted.precision}%`;
 }
 
 function interval(bounds: readonly [number, number]): string {
