@@ -64,10 +64,22 @@ export {
   TrainedReader,
   type TrainedReaderOptions,
 } from './reader/trained-reader.js';
-export { featuriseRewriterInput, replaceSpan } from './rewriter/rewriter-input.js';
+export {
+  featurisePointer,
+  type PointerCandidate,
+  type PointerFeatureName,
+  type PointerInput,
+  type PointerOptions,
+  pointerCandidates,
+  pointerFeatureCount,
+  pointerFeatureNames,
+} from './rewriter/pointer-features.js';
+export { type PointedPhrase, pointPhrase } from './rewriter/rank-phrases.js';
+export { replaceSpan } from './rewriter/rewriter-input.js';
 export {
   defaultMinimumConfidence,
   type RewritePrediction,
+  type RewriterSettings,
   type RewriteStep,
   readRewriterWeights,
   rewriterNetworkName,

@@ -1,23 +1,4 @@
 import { isFunctionWord } from '@rootweaver/language-en';
-import type { PartOfSpeechTagger } from '../language/part-of-speech.js';
-import { featuriseReaderInput, layoutPairs, type ReaderInput } from '../reader/reader-input.js';
-import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
-
-/**
- * The rewriter reads a dependent sub-question as the span reader reads a pair: the sub-question is the
- * one answer line (its question line empty), the parent's answer is the query, and the span it points to
- * is the phrase the answer replaces ("this director", "he", "the person who …"). One network and one
- * trainer serve both models (ADR-0017).
- */
-export function featuriseRewriterInput(
-  vectors: WordVectorTable,
-  parentAnswer: string,
-  subQuestion: string,
-  tagger?: PartOfSpeechTagger,
-): ReaderInput {
-  const { text, spans } = layoutPairs([{ question: '', answer: subQuestion }]);
-  return featuriseReaderInput(vectors, parentAnswer, text, spans, tagger);
-}
 
 /** Possessive determiners: a parent's answer put in their place takes "'s" ("his film" → "Ada Lee's film"). */
 const possessiveDeterminers = new Set(['his', 'its', 'their']);

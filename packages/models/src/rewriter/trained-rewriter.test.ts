@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isRootweaverError } from '@rootweaver/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { encodeWeights } from '../network/weights-file.js';
 import { shippedReaderPath } from '../reader/trained-reader.js';
 import { loadWordVectors, shippedWordVectorsPath } from '../word-vectors/load-word-vectors.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
-import { shippedRewriterPath, TrainedRewriter } from './trained-rewriter.js';
+import { readRewriterWeights, shippedRewriterPath, TrainedRewriter } from './trained-rewriter.js';
 
 const shipped = existsSync(shippedRewriterPath) && existsSync(shippedWordVectorsPath);
 
@@ -24,10 +25,11 @@ describe.runIf(shipped)('TrainedRewriter (the shipped weights)', () => {
     ['Where was this director born?', 'Ines Marlow', 'Where was Ines Marlow born?'],
     ['When did he die?', 'Tomas Reyl', 'When did Tomas Reyl die?'],
     ['Which river flows through that city?', 'Corvelle', 'Which river flows through Corvelle?'],
+    ['Where was the woman who founded the studio born?', 'Ines Marlow', 'Where was Ines Marlow born?'],
     [
-      'Who founded the company that makes it?',
-      'Brightwater Lamps',
-      'Who founded the company that makes Brightwater Lamps?',
+      'Which river flows through the city where this director was born?',
+      'Ines Marlow',
+      'Which river flows through the city where Ines Marlow was born?',
     ],
   ])('grounds "%s" with %s', async (question, answer, expected) => {
     const result = await rewriter.rewrite({ question, parents: [{ id: 0, question: '', answer }] });
@@ -38,11 +40,11 @@ describe.runIf(shipped)('TrainedRewriter (the shipped weights)', () => {
   });
 
   it('grounds each parent in turn, nearest (last) first', async () => {
-    const prediction = rewriter.predict('Was this director older than that actor?', [
-      { id: 0, question: 'Who starred in The Lantern Field?', answer: 'Tomas Reyl' },
-      { id: 1, question: 'Who directed The Lantern Field?', answer: 'Ines Marlow' },
+    const prediction = rewriter.predict('In which year did he direct this film?', [
+      { id: 0, question: "Who directed the studio's first feature?", answer: 'Ines Marlow' },
+      { id: 1, question: "What was the studio's first feature?", answer: 'The Lantern Field' },
     ]);
-    expect(prediction.text).toBe('Was Ines Marlow older than Tomas Reyl?');
+    expect(prediction.text).toBe('In which year did Ines Marlow direct The Lantern Field?');
     expect(prediction.steps.map((step) => step.parentId)).toEqual([1, 0]);
   });
 
@@ -106,6 +108,45 @@ describe.runIf(shipped)('TrainedRewriter (the shipped weights)', () => {
     await expect(TrainedRewriter.load({ vectors, path: garbage })).rejects.toSatisfy((error: unknown) =>
       isRootweaverError(error, 'model-load-failed'),
     );
+  });
+
+  it('refuses weights whose trees read other features than this code writes, or of another model, saying how to fix it', async () => {
+    const weights = await readRewriterWeights();
+    const training = weights.header.training as { rewriter: { features: string[] } };
+    const write = (name: string, network: string, features: readonly string[]): string => {
+      const path = join(tmpdir(), `rewriter-${name}-${process.pid}.bin`);
+      writeFileSync(
+        path,
+        encodeWeights(
+          {
+            network,
+            version: weights.header.version,
+            training: { ...weights.header.training, rewriter: { ...training.rewriter, features } },
+          },
+          weights.tensors,
+        ),
+      );
+      return path;
+    };
+    const fewer = write('fewer-features', weights.header.network, training.rewriter.features.slice(1));
+    for (const load of [
+      () => readRewriterWeights(fewer),
+      () => TrainedRewriter.load({ vectors, path: fewer }),
+    ])
+      await expect(load()).rejects.toSatisfy(
+        (error: unknown) =>
+          isRootweaverError(error, 'model-load-failed') &&
+          /pnpm train:rewriter/u.test((error as Error).message),
+      );
+    const renamed = [...training.rewriter.features];
+    renamed[0] = 'a feature this code does not write';
+    await expect(
+      readRewriterWeights(write('renamed-feature', weights.header.network, renamed)),
+    ).rejects.toThrow(/features that are not this version's/u);
+    // The neural pointer this model replaced wrote its weights under another network name.
+    await expect(
+      readRewriterWeights(write('old-network', 'sub-question-rewriter', training.rewriter.features)),
+    ).rejects.toSatisfy((error: unknown) => isRootweaverError(error, 'model-load-failed'));
   });
 
   it('stops on an aborted signal before any work', async () => {

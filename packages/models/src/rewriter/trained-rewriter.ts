@@ -4,18 +4,26 @@ import { RootweaverError } from '@rootweaver/core';
 import { tokenizeWords } from '@rootweaver/language-en';
 import { type PartOfSpeechTagger, WinkTagger } from '../language/part-of-speech.js';
 import { applyCalibration, type LogisticCalibration, logit } from '../network/calibration.js';
-import { TensorParameters } from '../network/parameter-source.js';
 import { readWeightsFile, type WeightsFile, type WeightsHeader } from '../network/weights-file.js';
-import { decodeSpan } from '../reader/decode-span.js';
-import { type ReaderArchitecture, ReaderNetwork } from '../reader/reader-network.js';
+import { TreeEnsemble } from '../trees/tree-ensemble.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
-import { featuriseRewriterInput, replaceSpan } from './rewriter-input.js';
+import { featurisePointer, pointerFeatureNames } from './pointer-features.js';
+import { pointPhrase } from './rank-phrases.js';
+import { replaceSpan } from './rewriter-input.js';
 
 /** The rewriter shipped in this package (`assets/rewriter.bin`). */
 export const shippedRewriterPath = fileURLToPath(new URL('../../assets/rewriter.bin', import.meta.url));
 
-/** The name of the rewriter network in its weights file (a reader's file is refused). */
-export const rewriterNetworkName = 'sub-question-rewriter';
+/** The name of the rewriter's model in its weights file (a reader's file, or the old network's, is refused). */
+export const rewriterNetworkName = 'sub-question-pointer';
+
+/** What the trainer records about the rewriter's model, beside its trees. */
+export interface RewriterSettings {
+  /** The features the trees were trained on, in order: they must be this code's `pointerFeatureNames`. */
+  readonly features: readonly string[];
+  readonly maxSpanTokens: number;
+  readonly calibration: LogisticCalibration;
+}
 
 /**
  * The calibrated confidence below which the rewriter declines and the engine's rules ground the
@@ -23,12 +31,41 @@ export const rewriterNetworkName = 'sub-question-rewriter';
  */
 export const defaultMinimumConfidence = 0.5;
 
-/** Reads and checks a rewriter weights file (default: the shipped one), without building the network. */
-export function readRewriterWeights(path: string = shippedRewriterPath): Promise<WeightsFile> {
-  return readWeightsFile(path, rewriterNetworkName, {
+/** The rewriter's settings from a weights header, checked against this code's features. */
+function rewriterSettingsOf(header: WeightsHeader, origin: string): RewriterSettings {
+  const settings = header.training.rewriter as RewriterSettings | undefined;
+  const fail = (what: string): never => {
+    throw new RootweaverError(
+      'model-load-failed',
+      `${origin}: ${what}; retrain the rewriter with \`pnpm train:rewriter\` (or reinstall @rootweaver/models).`,
+    );
+  };
+  if (settings === undefined || !Array.isArray(settings.features))
+    return fail('it records no rewriter settings');
+  if (
+    settings.features.length !== pointerFeatureNames.length ||
+    settings.features.some((name, index) => name !== pointerFeatureNames[index])
+  )
+    fail(
+      `its trees read ${settings.features.length} features that are not this version's ${pointerFeatureNames.length}`,
+    );
+  if (settings.calibration === undefined) fail('it carries no calibration');
+  if (!(settings.maxSpanTokens >= 1)) fail('it records no longest phrase');
+  return settings;
+}
+
+/**
+ * Reads and checks a rewriter weights file (default: the shipped one): its model, its settings and
+ * its trees, without loading the word vectors or the tagger.
+ */
+export async function readRewriterWeights(path: string = shippedRewriterPath): Promise<WeightsFile> {
+  const weights = await readWeightsFile(path, rewriterNetworkName, {
     what: 'rewriter',
     howToFix: 'train them with `pnpm train:rewriter`',
   });
+  rewriterSettingsOf(weights.header, path);
+  TreeEnsemble.fromTensors(weights.tensors, 'trees', pointerFeatureNames.length);
+  return weights;
 }
 
 export interface TrainedRewriterOptions {
@@ -79,32 +116,37 @@ function foreignName(phrase: string, atQuestionStart: boolean, parentQuestion: s
 const namePattern = /^\p{Lu}|\p{N}/u;
 
 /**
- * CompactRAG's sub-question rewriter as a trained pointer: for each parent answer (nearest first) the
- * network — the span reader's, trained by rootweaver on CompactRAG's rewrite set (`tools/train`,
- * ADR-0017) — points at the phrase of the sub-question that refers to it ("this director", "he", "the
- * city where …"), and the answer takes its place. It never writes a word that is neither in the
- * sub-question nor in an answer; a replacement is made only above a calibrated confidence, and when none
- * is, it declines and the engine's rules ground the sub-question.
+ * CompactRAG's sub-question rewriter as a trained pointer: for each parent answer (nearest first) every
+ * phrase of the sub-question is a candidate, described by generic language features (is it a pronoun,
+ * "this X", "the X who …", its parts of speech and its neighbours', how its words compare with the
+ * answer's), and boosted trees — trained by rootweaver on CompactRAG's rewrite set (`pnpm
+ * train:rewriter`, ADR-0017) — score the candidates and "no replacement" in one softmax; the answer
+ * takes the best phrase's place. It never writes a word that is neither in the sub-question nor in an
+ * answer; a replacement is made only above a calibrated confidence, and when none is, it declines and
+ * the engine's rules ground the sub-question.
  */
 export class TrainedRewriter implements QuestionRewriter {
   readonly id: string;
   readonly header: WeightsHeader;
-  readonly #network: ReaderNetwork;
-  readonly #calibration: LogisticCalibration;
+  readonly #model: TreeEnsemble;
+  readonly #settings: RewriterSettings;
+  readonly #vectors: WordVectorTable;
   readonly #tagger: PartOfSpeechTagger;
   readonly #minimumConfidence: number;
 
   constructor(
     header: WeightsHeader,
-    network: ReaderNetwork,
+    model: TreeEnsemble,
+    vectors: WordVectorTable,
     tagger: PartOfSpeechTagger,
     minimumConfidence = defaultMinimumConfidence,
+    origin = 'the rewriter weights',
   ) {
-    const calibration = header.training.calibration as LogisticCalibration | undefined;
-    if (calibration === undefined)
+    this.#settings = rewriterSettingsOf(header, origin);
+    if (model.featureCount !== pointerFeatureNames.length)
       throw new RootweaverError(
         'model-load-failed',
-        'The rewriter weights carry no calibration; retrain the rewriter with `pnpm train:rewriter`.',
+        `${origin}: trees over ${model.featureCount} features; retrain the rewriter with \`pnpm train:rewriter\`.`,
       );
     if (!(minimumConfidence >= 0 && minimumConfidence <= 1))
       throw new RootweaverError(
@@ -113,8 +155,8 @@ export class TrainedRewriter implements QuestionRewriter {
       );
     this.header = header;
     this.id = `trained-rewriter:${header.version}`;
-    this.#network = network;
-    this.#calibration = calibration;
+    this.#model = model;
+    this.#vectors = vectors;
     this.#tagger = tagger;
     this.#minimumConfidence = minimumConfidence;
   }
@@ -129,41 +171,39 @@ export class TrainedRewriter implements QuestionRewriter {
     weights: WeightsFile,
     options: Omit<TrainedRewriterOptions, 'path'>,
   ): Promise<TrainedRewriter> {
-    const architecture = weights.header.training.architecture as ReaderArchitecture | undefined;
-    if (architecture === undefined)
-      throw new RootweaverError(
-        'model-load-failed',
-        `The rewriter weights ${weights.header.version} record no network architecture; retrain the rewriter.`,
-      );
-    const network = new ReaderNetwork(
-      architecture,
-      new TensorParameters(weights.tensors, 'rewriter'),
-      options.vectors,
-    );
+    const model = TreeEnsemble.fromTensors(weights.tensors, 'trees', pointerFeatureNames.length);
     return new TrainedRewriter(
       weights.header,
-      network,
+      model,
+      options.vectors,
       options.tagger ?? (await WinkTagger.load()),
       options.minimumConfidence,
     );
   }
 
-  /** The phrase a parent's answer replaces in `subQuestion`, and the calibrated confidence in it. */
+  /**
+   * The phrase a parent's answer replaces in `subQuestion` (character offsets into it, white space
+   * collapsed; `start === end` when it has no phrase), and the calibrated confidence in it.
+   */
   point(subQuestion: string, parentAnswer: string): { start: number; end: number; confidence: number } {
-    const input = featuriseRewriterInput(this.#network.vectors, parentAnswer, subQuestion, this.#tagger);
-    const span = decodeSpan(input, this.#network.forward(input).logits);
-    const confidence =
-      span.text === ''
-        ? 0
-        : applyCalibration(this.#calibration, [logit(span.probability), logit(span.noAnswerProbability)]);
-    // Offsets into the sub-question itself (the laid-out text starts with its empty question line).
-    const offset = input.text.length - subQuestion.replace(/\s+/gu, ' ').trim().length;
-    return { start: span.start - offset, end: span.end - offset, confidence };
+    const text = subQuestion.replace(/\s+/gu, ' ').trim();
+    const input = featurisePointer(text, parentAnswer, {
+      vectors: this.#vectors,
+      tagger: this.#tagger,
+      maxSpanTokens: this.#settings.maxSpanTokens,
+    });
+    const pointed = pointPhrase(this.#model, input);
+    if (pointed.candidate === undefined) return { start: 0, end: 0, confidence: 0 };
+    const confidence = applyCalibration(this.#settings.calibration, [
+      logit(pointed.probability),
+      logit(pointed.noReplacementProbability),
+    ]);
+    return { start: pointed.candidate.start, end: pointed.candidate.end, confidence };
   }
 
   /**
    * The rewrite and every step of it, without the engine's `RewriteResult` wrapping; `minimumConfidence`
-   * 0 always takes the best phrase (how the trainer scores the network alone).
+   * 0 always takes the best phrase (how the trainer scores the model alone).
    */
   predict(
     question: string,

@@ -23,9 +23,10 @@ class DeferredRewriter implements QuestionRewriter {
 
 /**
  * The sub-question rewriter `@rootweaver/models` ships (ADR-0017): `rewriter.kind: trained` in
- * `multi_hop.yaml`. Its weights file is read and checked here, once, so a missing or broken file is
- * reported when the engine is built; the network, the word vectors (those the caller already loaded for the
- * trained reader, else its own) and the tagger are loaded by the first rewrite.
+ * `multi_hop.yaml`. Its weights file is read and checked here, once (its model, its trees, the features
+ * they read), so a missing, broken or outdated file is reported when the engine is built; the word
+ * vectors (those the caller already loaded for the trained reader, else its own) and the tagger are
+ * loaded by the first rewrite.
  */
 export async function loadTrainedRewriter(
   options: { readonly wordVectors?: WordVectorTable | undefined; readonly path?: string } = {},

@@ -1,13 +1,14 @@
 import { seededRandom } from '@rootweaver/core';
 import { tokenizeWords } from '@rootweaver/language-en';
 import {
-  featuriseRewriterInput,
-  maxSpanTokens,
+  featurisePointer,
   type PartOfSpeechTagger,
+  type PointerInput,
+  pointerFeatureCount,
   replaceSpan,
   type WordVectorTable,
 } from '@rootweaver/models';
-import type { ReaderExample } from '../reader/reader-examples.js';
+import type { RankingData } from '../trees/gradient-boosting.js';
 
 /** A record of `compactrag-train/rewrite/*.json`. */
 export interface RewriteRecord {
@@ -22,6 +23,14 @@ export function parseRewriteInput(input: string): { question: string; answer: st
   const match = /^Q:\s*([\s\S]*?)\s*\|\s*prev_answer:\s*([\s\S]*)$/u.exec(input);
   if (match === null) return undefined;
   return { question: (match[1] as string).trim(), answer: (match[2] as string).trim() };
+}
+
+/**
+ * Whether the sub-question already names the answer: the rewriter then leaves it as it is
+ * (`TrainedRewriter.predict` skips such a parent), so such records teach the pointer nothing.
+ */
+export function namesItsAnswer(question: string, answer: string): boolean {
+  return question.toLowerCase().includes(answer.toLowerCase());
 }
 
 /** Lower-cased word tokens: how rewrites are compared (case and spacing around punctuation ignored). */
@@ -44,91 +53,154 @@ function editDistance(a: readonly string[], b: readonly string[]): number {
   return previous[b.length] as number;
 }
 
-/**
- * The phrase of the sub-question (first and last token) whose replacement by the answer comes closest
- * to the record's output: exactly for about 70 % of the set; for the rest (the writer also added or
- * moved words) the nearest by token edit distance, kept when it is within a quarter of the output.
- */
-export function goldPhrase(
+/** Which candidates of a featurised sub-question reproduce a record's output. */
+export interface PhraseLabels {
+  /** The candidates whose replacement by the answer gives the output (tokens compared, `rewriteTokens`). */
+  readonly exact: readonly number[];
+  /** The output is the sub-question itself: "no replacement" is right. */
+  readonly unchanged: boolean;
+  /**
+   * When no candidate is exact: the one whose rewrite is nearest the output by token edit distance,
+   * when within a quarter of the output (the writer also moved or added words); else undefined.
+   */
+  readonly nearest: number | undefined;
+}
+
+/** Labels the candidates of `input` (the featurised `question`) against the record's `output`. */
+export function labelPhrases(
   question: string,
   answer: string,
   output: string,
-): { first: number; last: number; exact: boolean } | undefined {
-  const tokens = tokenizeWords(question);
+  input: PointerInput,
+): PhraseLabels {
   const wanted = rewriteTokens(output);
   const wantedText = wanted.join(' ');
-  let best: { first: number; last: number; distance: number } | undefined;
-  for (let first = 0; first < tokens.length; first += 1)
-    for (let last = first; last < Math.min(tokens.length, first + maxSpanTokens); last += 1) {
-      const rewritten = rewriteTokens(
-        replaceSpan(
-          question,
-          (tokens[first] as { start: number }).start,
-          (tokens[last] as { end: number }).end,
-          answer,
-        ),
-      );
-      if (rewritten.join(' ') === wantedText) return { first, last, exact: true };
-      const distance = editDistance(rewritten, wanted);
-      if (best === undefined || distance < best.distance) best = { first, last, distance };
-    }
-  if (best === undefined || best.distance > Math.max(2, Math.ceil(wanted.length / 4))) return undefined;
-  return { first: best.first, last: best.last, exact: false };
+  if (rewriteTokens(question).join(' ') === wantedText)
+    return { exact: [], unchanged: true, nearest: undefined };
+  const questionLength = input.question.tokens.length;
+  const answerLength = rewriteTokens(answer).length;
+  const exact: number[] = [];
+  input.candidates.forEach((candidate, index) => {
+    // A rewrite has the question's tokens less the phrase's, plus the answer's (and "'s" after a possessive).
+    const length = questionLength - (candidate.last - candidate.first + 1) + answerLength;
+    if (Math.abs(length - wanted.length) > 2) return;
+    const rewritten = rewriteTokens(replaceSpan(question, candidate.start, candidate.end, answer));
+    if (rewritten.join(' ') === wantedText) exact.push(index);
+  });
+  if (exact.length > 0) return { exact, unchanged: false, nearest: undefined };
+  let best: { index: number; distance: number } | undefined;
+  input.candidates.forEach((candidate, index) => {
+    const rewritten = rewriteTokens(replaceSpan(question, candidate.start, candidate.end, answer));
+    const distance = editDistance(rewritten, wanted);
+    if (best === undefined || distance < best.distance) best = { index, distance };
+  });
+  const found = best as { index: number; distance: number } | undefined;
+  const nearest =
+    found !== undefined && found.distance <= Math.max(2, Math.ceil(wanted.length / 4))
+      ? found.index
+      : undefined;
+  return { exact, unchanged: false, nearest };
 }
 
-/**
- * Featurises rewrite records as span examples: the sub-question is the context, the parent answer the
- * query, the phrase it replaces the gold span (`goldPhrase`). With `negativeShare` > 0, that share also
- * yields a no-replacement example: the record's grounded output with another record's answer, which
- * nothing in it refers to.
- */
-export function buildRewriterExamples(
-  vectors: WordVectorTable,
+/** One sub-question and answer with its candidates and their labels. */
+export interface PointerExample {
+  readonly id: string;
+  readonly question: string;
+  readonly answer: string;
+  readonly output: string;
+  readonly input: PointerInput;
+  readonly gold: PhraseLabels;
+  /** Per candidate row (the last: no replacement), 1 when the trees should rank it first. */
+  readonly labels: Uint8Array;
+  /** A copy made from a grounded output and another record's answer: nothing refers to the answer. */
+  readonly noReplacementCopy: boolean;
+}
+
+export interface PointerExampleOptions {
+  readonly vectors: WordVectorTable;
+  readonly tagger: PartOfSpeechTagger;
+  readonly maxSpanTokens: number;
+  /** Label the nearest phrase when no phrase is exact (else such records teach nothing). */
+  readonly nearest: boolean;
+  /**
+   * Share of records that also yield a no-replacement copy: the record's output (grounded) with another
+   * record's answer, which nothing in it refers to.
+   */
+  readonly noReplacementShare?: number;
+  readonly seed: number;
+}
+
+function example(
+  id: string,
+  question: string,
+  answer: string,
+  output: string,
+  noReplacementCopy: boolean,
+  options: PointerExampleOptions,
+): PointerExample {
+  const input = featurisePointer(question, answer, options);
+  const gold: PhraseLabels = noReplacementCopy
+    ? { exact: [], unchanged: true, nearest: undefined }
+    : labelPhrases(question, answer, output, input);
+  const labels = new Uint8Array(input.candidates.length + 1);
+  if (gold.unchanged) labels[input.candidates.length] = 1;
+  for (const index of gold.exact) labels[index] = 1;
+  if (options.nearest && gold.nearest !== undefined) labels[gold.nearest] = 1;
+  return { id, question, answer, output, input, gold, labels, noReplacementCopy };
+}
+
+const collapse = (text: string): string => text.replace(/\s+/gu, ' ').trim();
+
+/** Featurises and labels rewrite records; with `noReplacementShare`, some also yield a no-replacement copy. */
+export function buildPointerExamples(
   records: readonly RewriteRecord[],
-  options: { negativeShare: number; seed: number; tagger?: PartOfSpeechTagger },
-): { examples: ReaderExample[]; skipped: number; inexact: number } {
+  options: PointerExampleOptions,
+): PointerExample[] {
   const random = seededRandom(options.seed);
-  const examples: ReaderExample[] = [];
-  let skipped = 0;
-  let inexact = 0;
+  const share = options.noReplacementShare ?? 0;
+  const examples: PointerExample[] = [];
   for (const record of records) {
     const parsed = parseRewriteInput(record.input);
-    const gold = parsed === undefined ? undefined : goldPhrase(parsed.question, parsed.answer, record.output);
-    if (parsed === undefined || gold === undefined) {
-      skipped += 1;
-      continue;
-    }
-    if (!gold.exact) inexact += 1;
-    const input = featuriseRewriterInput(vectors, parsed.answer, parsed.question, options.tagger);
-    // The laid-out text is the empty question line, then the sub-question: its tokens are the same.
-    examples.push({
-      id: record.id,
-      question: parsed.answer,
-      answer: input.text.slice(
-        (input.tokens[gold.first] as { start: number }).start,
-        (input.tokens[gold.last] as { end: number }).end,
-      ),
-      input,
-      startToken: gold.first,
-      endToken: gold.last,
-    });
-    if (options.negativeShare > 0 && random() < options.negativeShare) {
+    if (parsed === undefined) continue;
+    const question = collapse(parsed.question);
+    const answer = collapse(parsed.answer);
+    examples.push(example(record.id, question, answer, record.output, false, options));
+    if (share > 0 && random() < share) {
       const other = records[Math.floor(random() * records.length)] as RewriteRecord;
-      const otherAnswer = parseRewriteInput(other.input)?.answer ?? '';
+      const otherAnswer = collapse(parseRewriteInput(other.input)?.answer ?? '');
       if (
         other.id !== record.id &&
         otherAnswer !== '' &&
         !record.output.toLowerCase().includes(otherAnswer.toLowerCase())
       )
-        examples.push({
-          id: `${record.id}-grounded`,
-          question: otherAnswer,
-          answer: '',
-          input: featuriseRewriterInput(vectors, otherAnswer, record.output, options.tagger),
-          startToken: -1,
-          endToken: -1,
-        });
+        examples.push(
+          example(
+            `${record.id}-grounded`,
+            collapse(record.output),
+            otherAnswer,
+            record.output,
+            true,
+            options,
+          ),
+        );
     }
   }
-  return { examples, skipped, inexact };
+  return examples;
+}
+
+/** The examples as one ranking matrix (groups in order). */
+export function rankingDataOf(examples: readonly PointerExample[]): RankingData {
+  const rows = examples.reduce((sum, entry) => sum + entry.labels.length, 0);
+  const features = new Float32Array(rows * pointerFeatureCount);
+  const labels = new Uint8Array(rows);
+  const groupStarts = new Int32Array(examples.length + 1);
+  let at = 0;
+  examples.forEach((entry, index) => {
+    groupStarts[index] = at;
+    features.set(entry.input.features, at * pointerFeatureCount);
+    labels.set(entry.labels, at);
+    at += entry.labels.length;
+  });
+  groupStarts[examples.length] = at;
+  return { features, featureCount: pointerFeatureCount, groupStarts, labels };
 }
