@@ -15,15 +15,6 @@ export {
 } from './language/part-of-speech.js';
 export { applyCalibration, type LogisticCalibration, logit } from './network/calibration.js';
 export {
-  characterNgramBuckets,
-  embedNgrams,
-  type NgramBuckets,
-  ngramBucketCount,
-} from './network/character-ngrams.js';
-export { softmaxInPlace } from './network/operations.js';
-export { type ParameterSource, TensorParameters } from './network/parameter-source.js';
-export type { BlockActivations, Dropout } from './network/residual-block.js';
-export {
   decodeWeights,
   encodeWeights,
   readWeightsFile,
@@ -31,32 +22,6 @@ export {
   type WeightsFile,
   type WeightsHeader,
 } from './network/weights-file.js';
-export {
-  type DecodedSpan,
-  decodeSpan,
-  maxSpanTokens,
-  type SpanDistribution,
-  spanDistribution,
-} from './reader/decode-span.js';
-export {
-  contextFeatureCount,
-  contextFeatureNames,
-  featuriseReaderInput,
-  layoutPairs,
-  type PairSpan,
-  pairSpansOf,
-  questionFeatureCount,
-  questionFeatureNames,
-  type ReaderInput,
-  type ReaderPair,
-} from './reader/reader-input.js';
-export {
-  type ReaderActivations,
-  type ReaderArchitecture,
-  type ReaderLogits,
-  ReaderNetwork,
-  readerParameterShapes,
-} from './reader/reader-network.js';
 export {
   type ReaderSettings,
   readerNetworkName,
