@@ -122,9 +122,7 @@ export const agentsFamily: RelationFamily = {
     {
       title: 'Orlen Trust',
       sentence: 'Orlen Trust bought Tern Bank, which was acquired by Gull Holdings in 2004.',
-      pairs: [
-        ['Who acquired Tern Bank?', 'Gull Holdings'],
-      ],
+      pairs: [['Who acquired Tern Bank?', 'Gull Holdings']],
     },
   ],
 };
