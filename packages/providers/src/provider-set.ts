@@ -40,9 +40,9 @@ export interface ProviderSettings {
   /** Open the store read-only (queries only). */
   readonly readonly?: boolean;
   /**
-   * The extractor when no ONNX one is configured: `trained` loads the span reader shipped in
-   * `@rootweaver/models` (ADR-0015); `heuristic` loads no model and leaves the engine its heuristic
-   * extractor (the default until the trained reader's weights ship; index builds, which answer nothing).
+   * The extractor when no ONNX one is configured: `trained` loads the span ranker shipped in
+   * `@rootweaver/models` (ADR-0019); `heuristic` (the default of `multi_hop.yaml`) loads no model and leaves
+   * the engine its heuristic extractor, as index builds, which answer nothing, do.
    */
   readonly extractor?: 'trained' | 'heuristic';
 }
@@ -58,7 +58,7 @@ export interface ProviderSet {
   readonly chatModel?: ChatModel;
   /** Present when a dense embedder is configured (ONNX folder, or ROOTWEAVER_EMBEDDING_MODEL with an LLM server). */
   readonly embedder?: Embedder;
-  /** The trained span reader (default), or an ONNX extractive-QA model when one is configured; absent with `extractor: 'heuristic'`. */
+  /** The trained span ranker (`extractor: 'trained'`), or an ONNX extractive-QA model when one is configured; absent with `extractor: 'heuristic'`. */
   readonly extractor?: AnswerExtractor;
   /** The pretrained word vectors the trained models read, loaded once and shared. */
   readonly wordVectors?: WordVectorTable;
@@ -196,7 +196,7 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
     wordVectors ??= await loadWordVectors();
     const reader = await TrainedReader.load({ vectors: wordVectors });
     extractor = reader;
-    lines.push(`extractor: ${reader.id} (trained span reader, ${wordVectors.count} word vectors)`);
+    lines.push(`extractor: ${reader.id} (trained span ranker, ${wordVectors.count} word vectors)`);
   } else {
     lines.push('extractor: heuristic');
   }

@@ -29,7 +29,7 @@ export const multiHopProvidersSchema = z
       .enum(['trained', 'heuristic'])
       .default('heuristic')
       .describe(
-        "What answers each sub-question from its evidence when no ONNX extractor is configured (ROOTWEAVER_EXTRACTOR_MODEL_DIR): the span reader trained on CompactRAG's extraction set that @rootweaver/models ships (ADR-0015), or the rule-based heuristic extractor. Yes/no sub-questions always go to the heuristic.",
+        "What answers each sub-question from its evidence when no ONNX extractor is configured (ROOTWEAVER_EXTRACTOR_MODEL_DIR): the span ranker trained on CompactRAG's extraction set that @rootweaver/models ships (ADR-0019; it reads the retrieved pairs and their passages' most relevant sentences), or the rule-based heuristic extractor. Yes/no sub-questions always go to the heuristic.",
       ),
   })
   .prefault({})
