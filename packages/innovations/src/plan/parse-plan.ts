@@ -310,24 +310,26 @@ function inferPlaceholderRefs(nodes: RawNode[], repairs: string[]): void {
  * that only make sense 1-based) is shifted to 0-based.
  */
 function normaliseIds(nodes: readonly RawNode[], repairs: string[]): PlanNode[] {
-  const explicit = nodes.every((node) => node.id !== undefined);
+  const given = nodes.map((node) => node.id);
+  let ids: number[];
   let shift = 0;
-  if (explicit) {
-    const ids = nodes.map((node) => node.id ?? 0);
-    const mentionsZero = nodes.some((node) => node.refs.includes(0));
-    if (Math.min(...ids) === 1 && !ids.includes(0) && !mentionsZero) shift = 1;
+  if (given.every((id): id is number => id !== undefined)) {
+    // Ids from 1 with no ref to 0 count from 1 (readInteger's ids are never negative).
+    if (Math.min(...given) === 1 && !nodes.some((node) => node.refs.includes(0))) shift = 1;
+    ids = given.map((id) => id - shift);
   } else {
-    if (nodes.some((node) => node.id !== undefined))
-      repairs.push('ignored partial ids; numbered nodes by position');
+    if (given.some((id) => id !== undefined)) repairs.push('ignored partial ids; numbered nodes by position');
+    // Positions count from 0; refs that only fit as "the n-th node" count from 1.
     const fitsZeroBased = nodes.every((node, position) => node.refs.every((ref) => ref < position));
     const fitsOneBased = nodes.every((node, position) =>
       node.refs.every((ref) => ref >= 1 && ref <= position),
     );
     if (!fitsZeroBased && fitsOneBased) shift = 1;
+    ids = nodes.map((_node, position) => position);
   }
   if (shift === 1) repairs.push('converted 1-based ids to 0-based');
   return nodes.map((node, position) => ({
-    id: (explicit ? (node.id ?? position) : position) - shift,
+    id: ids[position] ?? position,
     question: node.question.trim(),
     refs: node.refs.map((ref) => ref - shift),
   }));
