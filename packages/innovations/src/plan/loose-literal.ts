@@ -6,7 +6,6 @@
 export function parseLooseLiteral(text: string): unknown {
   const reader = new LiteralReader(text);
   try {
-    reader.skipSpace();
     const value = reader.readValue();
     reader.skipSpace();
     return reader.atEnd() ? value : undefined;
@@ -66,7 +65,7 @@ function walkBrackets(
 ): { readonly inQuote: boolean } {
   let quote: string | undefined;
   for (let index = start; index < text.length; index += 1) {
-    if (budget !== undefined && !budget.spend(1)) return { inQuote: quote !== undefined };
+    if (budget !== undefined && !budget.spend(1)) break;
     const character = text[index] ?? '';
     if (quote !== undefined) {
       if (character === '\\') index += 1;
@@ -77,7 +76,7 @@ function walkBrackets(
       if (character === "'" && /[\p{L}\p{N}]/u.test(text[index - 1] ?? '')) continue;
       quote = character;
     } else if (character === '[' || character === '{' || character === ']' || character === '}') {
-      if (!visit(character, index)) return { inQuote: false };
+      if (!visit(character, index)) break;
     }
   }
   return { inQuote: quote !== undefined };

@@ -512,8 +512,9 @@ describe('readRefs: the words for "none"', () => {
     },
   );
 
-  it('reads false as no refs and true as unreadable', () => {
+  it('reads undefined and false as no refs and true as unreadable', () => {
     const repairs: string[] = [];
+    expect(readRefs(undefined, repairs, 3)).toEqual([]);
     expect(readRefs(false, repairs, 3)).toEqual([]);
     expect(repairs).toEqual([]);
     expect(readRefs(true, repairs, 3)).toEqual([]);
@@ -640,6 +641,31 @@ describe('planFromValue: the flat token list', () => {
       'dropped 3 stray token(s) outside any key (repeated questions)',
       'dropped 2 key token(s) with no value',
     ]);
+  });
+
+  it.each(['Which of 2?', '2 of which?'])(
+    'takes a ref key followed by %j, which is no list of refs, as dangling',
+    (token) => {
+      const plan = planOfValue(['q', 'A?', 'ref', token, 'q', 'C?']);
+      expect(nodesOf(plan)).toEqual([
+        [0, 'A?', []],
+        [1, 'C?', []],
+      ]);
+      expect(plan.repairs).toEqual([
+        'rebuilt nodes from a flat key/value token list',
+        'dropped 1 stray token(s) outside any key (repeated questions)',
+        'dropped 1 key token(s) with no value',
+      ]);
+    },
+  );
+
+  it('reads a "none" word after a ref key as no refs', () => {
+    const plan = planOfValue(['q', 'A?', 'ref', 'n/a', 'q', 'C?', 'ref', 'N/A']);
+    expect(nodesOf(plan)).toEqual([
+      [0, 'A?', []],
+      [1, 'C?', []],
+    ]);
+    expect(plan.repairs).toEqual(['rebuilt nodes from a flat key/value token list']);
   });
 
   it('takes a ref key followed by a question as dangling, and the question as a stray', () => {

@@ -76,7 +76,8 @@ export function parsePlan(text: string, options: ParsePlanOptions = {}): PlanRes
     body = fenced[1].trim();
   }
   const whole = parseLooseLiteral(body);
-  if (whole !== undefined && (Array.isArray(whole) || typeof whole === 'object')) {
+  // An array or object (or null: "not a list"); a lone string or number is no decomposition.
+  if (typeof whole === 'object') {
     if (!isStrictJson(body)) repairs.push('read a non-JSON (Python-style) literal');
     return planFromValue(whole, { source, repairs });
   }
@@ -88,9 +89,8 @@ export function parsePlan(text: string, options: ParsePlanOptions = {}): PlanRes
     const end = literalEnd(body, start, found, budget);
     if (end === undefined || !budget.spend(end - start)) continue;
     const candidate = body.slice(start, end);
-    const value = parseLooseLiteral(candidate);
-    if (value === undefined || value === null) continue;
-    const result = planFromValue(value, {
+    // A candidate that is no literal (undefined) is no list either: planFromValue says so.
+    const result = planFromValue(parseLooseLiteral(candidate), {
       source,
       repairs: [
         ...repairs,
@@ -262,7 +262,7 @@ function nodesFromTokens(tokens: readonly string[], repairs: string[]): RawNode[
     const next = tokens[index + 1];
     if (key === 'id') {
       const node = open();
-      const id = next === undefined ? undefined : readInteger(next);
+      const id = readInteger(next);
       if (id !== undefined) {
         node.id = id;
         index += 1;
@@ -341,10 +341,11 @@ function planFromNumberedList(
   source: PlanSource,
   repairs: readonly string[],
 ): PlanResult | undefined {
+  // The question (group 1) ends at its `?` and starts after the marker's spaces: nothing to trim.
   const questions = body
     .split('\n')
-    .map((line) => /^\s*(?:\d+[.):]|[-*•]|Q\d+[.:)]?)\s+(.+\?)\s*$/i.exec(line)?.[1]?.trim())
-    .filter((question): question is string => question !== undefined && question.length > 0);
+    .map((line) => /^\s*(?:\d+[.):]|[-*•]|Q\d+[.:)]?)\s+(.+\?)\s*$/i.exec(line)?.[1])
+    .filter((question): question is string => question !== undefined);
   if (questions.length === 0) return undefined;
   return planFromValue(questions, { source, repairs: [...repairs, 'read a numbered list instead of JSON'] });
 }
