@@ -1,5 +1,6 @@
 import type { SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
+import { defaultMultiHopConfig } from '../config/multi-hop-config.js';
 import { inferAnswerType } from './answer-type.js';
 import { countryOf, findCountries, regionOf } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
@@ -462,6 +463,97 @@ describe('HeuristicExtractor', () => {
     });
     expect(result.answer).toBe('Mara Quill');
     expect(result.evidenceIds).toHaveLength(2);
+  });
+
+  it('is surer of an answer more pairs agree on, against the same rival', async () => {
+    const question = 'Who is the director of Harbour Lights?';
+    const answering = pair(
+      'Harbour Lights',
+      'Who directed Harbour Lights?',
+      'Mara Quill directed Harbour Lights.',
+    );
+    const rival = pair(
+      'Harbour Lights',
+      'Who co-directed Harbour Lights?',
+      'Ivo Brand directed Harbour Lights with a partner.',
+    );
+    const alone = await extractor.extract({ question, evidence: ranked([answering, rival]) });
+    const agreed = await extractor.extract({
+      question,
+      evidence: ranked([
+        answering,
+        rival,
+        pair('Harbour Lights', 'Who made Harbour Lights?', 'Harbour Lights was directed by Mara Quill.'),
+        pair('Harbour Lights', 'Who was the director of Harbour Lights?', 'Mara Quill was its director.'),
+      ]),
+    });
+    expect(alone.answer).toBe('Mara Quill');
+    expect(agreed.answer).toBe('Mara Quill');
+    expect(agreed.confidence).toBeGreaterThan(alone.confidence);
+  });
+
+  it('takes what a pair answers, not the subject its own question names', async () => {
+    // The pair is about Ivo Brand (its question names him); what it answers is his partner.
+    const result = await extractor.extract({
+      question: 'Who is the co-director of Harbour Lights?',
+      evidence: ranked([
+        pair(
+          'Ivo Brand',
+          'Who did Ivo Brand co-direct Harbour Lights with?',
+          'Ivo Brand co-directed Harbour Lights with Mara Quill.',
+        ),
+      ]),
+    });
+    expect(result.answer).toBe('Mara Quill');
+  });
+
+  it('is certain of what the clearest evidence states, so a chain of such hops composes without synthesis', async () => {
+    // One on-topic pair, asked exactly this, states one typed answer and nothing contests it. The
+    // compact planner composes a chain's answer without the synthesis call when the product of its
+    // nodes' confidences reaches `composeMinConfidence`: three hops like this one must.
+    const hops = [
+      ['Who is the director of Harbour Lights?', 'Mara Quill directed Harbour Lights.', 'Mara Quill'],
+      ['Where was Mara Quill born?', 'Mara Quill was born in Orlen.', 'Orlen'],
+      ['When was Orlen founded?', 'Orlen was founded in 1803.', '1803'],
+    ] as const;
+    let chain = 1;
+    for (const [question, statement, answer] of hops) {
+      const result = await extractor.extract({
+        question,
+        evidence: ranked([pair('Harbour Lights', question, statement)]),
+      });
+      expect(result.answer).toBe(answer);
+      chain *= result.confidence;
+    }
+    expect(chain).toBeGreaterThanOrEqual(defaultMultiHopConfig.composeMinConfidence);
+  });
+
+  it("does not take a name made mostly of the question's own words for the answer", async () => {
+    const result = await extractor.extract({
+      question: 'Which company published the Orlen Review?',
+      evidence: ranked([
+        pair(
+          'Orlen Review',
+          'Which company published the Orlen Review?',
+          'Orlen Review Holdings sold it to Gull Press, which published it.',
+        ),
+      ]),
+    });
+    expect(result.answer).toBe('Gull Press');
+  });
+
+  it('answers a how-many question with a count, not a year the sentence also gives', async () => {
+    const result = await extractor.extract({
+      question: 'How many films did Mara Quill direct?',
+      evidence: ranked([
+        pair(
+          'Mara Quill',
+          'How many films did Mara Quill direct?',
+          'Mara Quill directed films from 1950, 12 of them in all.',
+        ),
+      ]),
+    });
+    expect(result.answer).toBe('12');
   });
 
   it('stops when the signal is aborted', async () => {
