@@ -492,21 +492,6 @@ describe('HeuristicExtractor', () => {
     expect(agreed.confidence).toBeGreaterThan(alone.confidence);
   });
 
-  it('takes what a pair answers, not the subject its own question names', async () => {
-    // The pair is about Ivo Brand (its question names him); what it answers is his partner.
-    const result = await extractor.extract({
-      question: 'Who is the co-director of Harbour Lights?',
-      evidence: ranked([
-        pair(
-          'Ivo Brand',
-          'Who did Ivo Brand co-direct Harbour Lights with?',
-          'Ivo Brand co-directed Harbour Lights with Mara Quill.',
-        ),
-      ]),
-    });
-    expect(result.answer).toBe('Mara Quill');
-  });
-
   it('is certain of what the clearest evidence states, so a chain of such hops composes without synthesis', async () => {
     // One on-topic pair, asked exactly this, states one typed answer and nothing contests it. The
     // compact planner composes a chain's answer without the synthesis call when the product of its
@@ -528,32 +513,35 @@ describe('HeuristicExtractor', () => {
     expect(chain).toBeGreaterThanOrEqual(defaultMultiHopConfig.composeMinConfidence);
   });
 
-  it("does not take a name made mostly of the question's own words for the answer", async () => {
+  it.each([
+    // The pair is about Ivo Brand (its question names him); what it answers is his partner.
+    [
+      'what a pair answers, not the subject its own question names',
+      'Who is the co-director of Harbour Lights?',
+      'Who did Ivo Brand co-direct Harbour Lights with?',
+      'Ivo Brand co-directed Harbour Lights with Mara Quill.',
+      'Mara Quill',
+    ],
+    [
+      "no name made mostly of the question's own words",
+      'Which company published the Orlen Review?',
+      'Which company published the Orlen Review?',
+      'Orlen Review Holdings sold it to Gull Press, which published it.',
+      'Gull Press',
+    ],
+    [
+      'a count for how many, not a year the sentence also gives',
+      'How many films did Mara Quill direct?',
+      'How many films did Mara Quill direct?',
+      'Mara Quill directed films from 1950, 12 of them in all.',
+      '12',
+    ],
+  ])('takes %s', async (_what, question, pairQuestion, pairAnswer, expected) => {
     const result = await extractor.extract({
-      question: 'Which company published the Orlen Review?',
-      evidence: ranked([
-        pair(
-          'Orlen Review',
-          'Which company published the Orlen Review?',
-          'Orlen Review Holdings sold it to Gull Press, which published it.',
-        ),
-      ]),
+      question,
+      evidence: ranked([pair('Harbour Lights', pairQuestion, pairAnswer)]),
     });
-    expect(result.answer).toBe('Gull Press');
-  });
-
-  it('answers a how-many question with a count, not a year the sentence also gives', async () => {
-    const result = await extractor.extract({
-      question: 'How many films did Mara Quill direct?',
-      evidence: ranked([
-        pair(
-          'Mara Quill',
-          'How many films did Mara Quill direct?',
-          'Mara Quill directed films from 1950, 12 of them in all.',
-        ),
-      ]),
-    });
-    expect(result.answer).toBe('12');
+    expect(result.answer).toBe(expected);
   });
 
   it('stops when the signal is aborted', async () => {
