@@ -55,3 +55,14 @@ describe('parseLooseLiteral: what is no literal', () => {
     expect(parseLooseLiteral(nested(500))).toBeUndefined();
   });
 });
+
+describe('parseLooseLiteral: depth', () => {
+  it('reads a long plan: a hundred node objects side by side are not nesting', () => {
+    const nodes = Array.from({ length: 100 }, (_unused, id) => ({
+      id,
+      q: `Q${id}?`,
+      refs: id === 0 ? [] : [id - 1],
+    }));
+    expect(parseLooseLiteral(JSON.stringify(nodes))).toEqual(nodes);
+  });
+});

@@ -66,14 +66,14 @@ function walkBrackets(
   let quote: string | undefined;
   for (let index = start; index < text.length; index += 1) {
     if (budget !== undefined && !budget.spend(1)) break;
-    const character = text[index] ?? '';
+    const character = text.charAt(index);
     if (quote !== undefined) {
       if (character === '\\') index += 1;
       else if (character === quote) quote = undefined;
       continue;
     }
     if (character === '"' || character === "'") {
-      if (character === "'" && /[\p{L}\p{N}]/u.test(text[index - 1] ?? '')) continue;
+      if (character === "'" && /[\p{L}\p{N}]/u.test(text.charAt(index - 1))) continue;
       quote = character;
     } else if (character === '[' || character === '{' || character === ']' || character === '}') {
       if (!visit(character, index)) break;
@@ -136,6 +136,9 @@ export function findBalancedEnd(text: string, start: number, budget?: ScanBudget
 /** Deeper nesting than this is not a plan: the reader gives up instead of recursing on. */
 const maxLiteralDepth = 64;
 
+/** Thrown by the reader where the text stops being a literal; `parseLooseLiteral` returns undefined. */
+class NotALiteral extends Error {}
+
 class LiteralReader {
   private position = 0;
   private depth = 0;
@@ -147,14 +150,15 @@ class LiteralReader {
   }
 
   skipSpace(): void {
-    while (this.position < this.text.length && /\s/.test(this.text[this.position] ?? '')) this.position += 1;
+    // charAt past the end is '', which is no white space.
+    while (/\s/.test(this.text.charAt(this.position))) this.position += 1;
   }
 
   readValue(): unknown {
     this.skipSpace();
     const character = this.text[this.position];
     if (character === '[' || character === '{') {
-      if (this.depth >= maxLiteralDepth) throw new Error('nested too deeply');
+      if (this.depth >= maxLiteralDepth) throw new NotALiteral();
       this.depth += 1;
       try {
         return character === '[' ? this.readArray() : this.readObject();
@@ -167,7 +171,7 @@ class LiteralReader {
   }
 
   private expect(character: string): void {
-    if (this.text[this.position] !== character) throw new Error(`expected ${character}`);
+    if (this.text[this.position] !== character) throw new NotALiteral();
     this.position += 1;
   }
 
@@ -183,7 +187,7 @@ class LiteralReader {
       values.push(this.readValue());
       this.skipSpace();
       if (this.text[this.position] === ',') this.position += 1;
-      else if (this.text[this.position] !== ']') throw new Error('expected , or ]');
+      else if (this.text[this.position] !== ']') throw new NotALiteral();
     }
   }
 
@@ -203,13 +207,13 @@ class LiteralReader {
       value[key] = this.readValue();
       this.skipSpace();
       if (this.text[this.position] === ',') this.position += 1;
-      else if (this.text[this.position] !== '}') throw new Error('expected , or }');
+      else if (this.text[this.position] !== '}') throw new NotALiteral();
     }
   }
 
   private readKey(): string {
     const match = /^[A-Za-z_$][\w$-]*/.exec(this.text.slice(this.position));
-    if (match === null) throw new Error('expected a key');
+    if (match === null) throw new NotALiteral();
     this.position += match[0].length;
     return match[0];
   }
@@ -218,38 +222,39 @@ class LiteralReader {
     const quote = this.text[this.position];
     this.position += 1;
     let result = '';
-    while (this.position < this.text.length) {
-      const character = this.text[this.position] ?? '';
+    for (;;) {
+      const character = this.text[this.position];
+      if (character === undefined) throw new NotALiteral();
       this.position += 1;
       if (character === quote) return result;
       if (character !== '\\') {
         result += character;
         continue;
       }
-      const escaped = this.text[this.position] ?? '';
+      // A backslash at the very end escapes '': the next character read is the end.
+      const escaped = this.text.charAt(this.position);
       this.position += 1;
       if (escaped === 'n') result += '\n';
       else if (escaped === 't') result += '\t';
       else if (escaped === 'r') result += '\r';
       else if (escaped === 'u') {
         const code = this.text.slice(this.position, this.position + 4);
-        if (!/^[0-9a-fA-F]{4}$/.test(code)) throw new Error('bad unicode escape');
+        if (!/^[0-9a-fA-F]{4}$/.test(code)) throw new NotALiteral();
         result += String.fromCharCode(Number.parseInt(code, 16));
         this.position += 4;
       } else result += escaped;
     }
-    throw new Error('unterminated string');
   }
 
   private readBare(): unknown {
     const match = /^[^\s,\]}:]+/.exec(this.text.slice(this.position));
-    if (match === null) throw new Error('expected a value');
+    if (match === null) throw new NotALiteral();
     this.position += match[0].length;
     const word = match[0];
     if (word === 'null' || word === 'None') return null;
     if (word === 'true' || word === 'True') return true;
     if (word === 'false' || word === 'False') return false;
     if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(word)) return Number(word);
-    throw new Error(`unexpected ${word}`);
+    throw new NotALiteral();
   }
 }
