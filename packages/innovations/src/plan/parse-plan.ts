@@ -73,7 +73,8 @@ export function parsePlan(text: string, options: ParsePlanOptions = {}): PlanRes
   const fenced = /```[\w-]*\s*\n?([\s\S]*?)```/.exec(body);
   if (fenced?.[1] !== undefined) {
     repairs.push('removed a code fence');
-    body = fenced[1].trim();
+    // Not trimmed: every reader below skips white space, and the error previews the whole text.
+    body = fenced[1];
   }
   const whole = parseLooseLiteral(body);
   // An array or object (or null: "not a list"); a lone string or number is no decomposition.
