@@ -181,7 +181,8 @@ export function composeComparison(
     }
     difference = (spans[0] ?? 0) - (spans[1] ?? 0);
   } else {
-    const event = form.measure === 'age' ? 'birth' : form.event;
+    // An age form's event is 'birth' (classifyQuestion): a birth date or an age is compared.
+    const event = form.event;
     const left = pick(0, event);
     const right = pick(1, event);
     if ('composed' in left) return left;
@@ -242,7 +243,7 @@ const attributeTypes: Readonly<Record<YesNoForm['attribute'], readonly AnswerTyp
 function equalityKey(answer: string, attribute: YesNoForm['attribute']): string | undefined {
   if (attribute === 'nationality' || attribute === 'country') {
     const country = countryOf(answer);
-    return country === undefined ? undefined : regionOf(country).toLowerCase();
+    return country === undefined ? undefined : regionOf(country);
   }
   if (attribute === 'date') {
     const date = parseDate(answer);
