@@ -66,8 +66,7 @@ export function parseChoiceOptions(question: string): readonly [string, string] 
       if (match?.[1] !== undefined && match[2] !== undefined) {
         const left = cleanOption(match[1]);
         const right = cleanOption(match[2]);
-        if (left.length > 0 && right.length > 0 && /^(?:the\s+)?[\p{Lu}\p{N}'"‘“]/u.test(left))
-          return [left, right];
+        if (right.length > 0 && /^(?:the\s+)?[\p{Lu}\p{N}'"‘“]/u.test(left)) return [left, right];
       }
       from = text.indexOf(separator, from + 1);
     }
