@@ -106,6 +106,36 @@ describe('HeuristicExtractor: the asked kind over another kind in the same sente
     expect(result.answer).toBe(expected);
   });
 
+  it.each([
+    [
+      'the date of the asked event, not an earlier date said of another',
+      'When was Mara Quill born?',
+      'Mara Quill, who died on 9 June 1970, had come to Orlen on 3 May 1901.',
+      '3 May 1901',
+    ],
+    [
+      'a full date over the month alone',
+      'When did Mara Quill die?',
+      'Mara Quill died in June 1970; the register gives 9 June 1970.',
+      '9 June 1970',
+    ],
+    [
+      'a full date over the year alone',
+      'When did Mara Quill die?',
+      'Mara Quill died in 1970; the register gives 9 June 1970.',
+      '9 June 1970',
+    ],
+    [
+      'a name, not a year, for a question that asks for neither',
+      'What is the motto of Gull Press?',
+      'Since 1901 the motto of Gull Press has been Ink and Salt.',
+      'Ink and Salt',
+    ],
+  ])('takes %s', async (_case, question, answer, expected) => {
+    const result = await extractor.extract({ question, evidence: onePair(question, answer) });
+    expect(result.answer).toBe(expected);
+  });
+
   it('does not resolve a nationality question with a town when no nationality is given', async () => {
     const question = 'What is the nationality of Mara Quill?';
     const result = await extractor.extract({
