@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLooseLiteral } from './loose-literal.js';
+import { findBalancedEnd, parseLooseLiteral } from './loose-literal.js';
 
 // The literal shapes models write, read as a caller of parseLooseLiteral sees them.
 
@@ -64,5 +64,11 @@ describe('parseLooseLiteral: depth', () => {
       refs: id === 0 ? [] : [id - 1],
     }));
     expect(parseLooseLiteral(JSON.stringify(nodes))).toEqual(nodes);
+  });
+});
+
+describe('findBalancedEnd: the first literal only', () => {
+  it('ends at the close of the literal it starts, not at a later one', () => {
+    expect(findBalancedEnd('[1] [2]', 0)).toBe(3);
   });
 });

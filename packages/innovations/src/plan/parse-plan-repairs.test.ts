@@ -548,6 +548,14 @@ describe('planFromValue: #N placeholders', () => {
     ]);
   });
 
+  it('does not infer a ref to the node itself when the ids are given', () => {
+    const plan = planOfValue([
+      { id: 3, q: 'Who is A?' },
+      { id: 4, q: 'Is #4 older than #3?' },
+    ]);
+    expect(plan.nodes.map((node) => [...node.refs])).toEqual([[], [3]]);
+  });
+
   it('infers nothing when any node has refs', () => {
     const plan = planOfValue([{ q: 'Who is A?' }, { q: 'Where is #0?' }, { q: 'When was #0?', refs: '0' }]);
     expect(plan.nodes.map((node) => [...node.refs])).toEqual([[], [], [0]]);
