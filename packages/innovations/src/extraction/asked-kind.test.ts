@@ -96,6 +96,18 @@ describe('HeuristicExtractor: the asked kind over another kind in the same sente
       'Harbour Lights',
     ],
     [
+      'a nationality as the demonym, over a country the sentence also names',
+      'What is the nationality of Mara Quill?',
+      'Mara Quill worked in Norway as a French painter.',
+      'French',
+    ],
+    [
+      'a person, not a quoted title',
+      'Who directed Harbour Lights?',
+      '"Salt Days" star Mara Quill directed Harbour Lights.',
+      'Mara Quill',
+    ],
+    [
       'a nationality, not a town',
       'What is the nationality of Mara Quill?',
       'Mara Quill, a painter from Orlen, was French.',
