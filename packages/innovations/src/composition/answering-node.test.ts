@@ -1,20 +1,6 @@
-import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
+import { node } from '../test-fixtures/node-trace.js';
 import { answeringNode } from './answering-node.js';
-
-function node(id: number, question: string, answer: string, refs: number[] = [], resolved = true): NodeTrace {
-  return {
-    id,
-    question,
-    groundedQuestion: question,
-    groundingMethod: 'none',
-    refs,
-    answer,
-    confidence: resolved ? 0.9 : 0.1,
-    resolved,
-    evidenceIds: [`e${id}`],
-  };
-}
 
 describe('answeringNode', () => {
   it('is the sink whose sub-question says most of the question, not the last node run', () => {

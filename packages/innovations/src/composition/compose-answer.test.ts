@@ -1,21 +1,7 @@
-import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
+import { node } from '../test-fixtures/node-trace.js';
 import { composeAnswer } from './compose-answer.js';
 import { classifyQuestion, parseChoiceOptions, parseConjunctionOptions } from './question-form.js';
-
-function node(id: number, question: string, answer: string, refs: number[] = [], resolved = true): NodeTrace {
-  return {
-    id,
-    question,
-    groundedQuestion: question,
-    groundingMethod: 'none',
-    refs,
-    answer,
-    confidence: resolved ? 0.9 : 0.1,
-    resolved,
-    evidenceIds: [`e${id}`],
-  };
-}
 
 describe('question forms', () => {
   it('reads the options of a choice as written, titles with commas and colons included', () => {
