@@ -1,20 +1,7 @@
 import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
+import { node } from '../test-fixtures/node-trace.js';
 import { composeAnswer } from './compose-answer.js';
-
-function node(id: number, question: string, answer: string, refs: number[] = []): NodeTrace {
-  return {
-    id,
-    question,
-    groundedQuestion: question,
-    groundingMethod: 'none',
-    refs,
-    answer,
-    confidence: 0.9,
-    resolved: true,
-    evidenceIds: [`e${id}`],
-  };
-}
 
 const compose = (question: string, nodes: readonly NodeTrace[]) => composeAnswer({ question, nodes });
 const films = 'Which film came out first, Harbour Lights or Stone Orchard?';
