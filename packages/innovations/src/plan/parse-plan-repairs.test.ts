@@ -507,7 +507,7 @@ describe('readRefs: the words for "none"', () => {
     'reads %j as no refs without a repair',
     (word) => {
       const repairs: string[] = [];
-      expect(readRefs(word, repairs)).toEqual([]);
+      expect(readRefs(word, repairs, 0)).toEqual([]);
       expect(repairs).toEqual([]);
     },
   );
@@ -522,7 +522,7 @@ describe('readRefs: the words for "none"', () => {
   });
 
   it('reads every number in a string', () => {
-    expect(readRefs('#1; #12 and 3')).toEqual([1, 12, 3]);
+    expect(readRefs('#1; #12 and 3', [], 0)).toEqual([1, 12, 3]);
   });
 });
 

@@ -184,6 +184,6 @@ describe('readRefs', () => {
       [0, 2],
     ],
   ] as const)('reads %j as %j', (value, expected) => {
-    expect(readRefs(value)).toEqual(expected);
+    expect(readRefs(value, [], 0)).toEqual(expected);
   });
 });

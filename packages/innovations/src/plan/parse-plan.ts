@@ -126,7 +126,7 @@ export function planFromValue(
     } else return { error: 'The decomposition object holds no list of sub-questions.' };
   }
   if (!Array.isArray(list)) return { error: 'The decomposition is not a list of sub-questions.' };
-  if (list.length === 0) return { error: 'The decomposition lists no sub-questions.' };
+  // An empty list falls through to the "no sub-questions" error below.
   let raw: RawNode[];
   if (list.every((entry) => typeof entry === 'string') && isTokenList(list as string[])) {
     raw = nodesFromTokens(list as string[], repairs);
@@ -150,15 +150,14 @@ export function planFromValue(
         repairs.push(`dropped entry ${position}: no question`);
         return;
       }
-      const idKey = idKeys.find((key) => entry[key] !== undefined);
-      const id = idKey === undefined ? undefined : readInteger(entry[idKey]);
-      if (idKey !== undefined && id === undefined) repairs.push(`ignored entry ${position}'s unreadable id`);
-      const refKey = refKeys.find((key) => key in entry);
-      raw.push({
-        id,
-        question: String(entry[questionKey]),
-        refs: refKey === undefined ? [] : readRefs(entry[refKey], repairs, position),
-      });
+      // The first id and ref key that holds a value; none read as undefined (no id, no refs).
+      const idValue = idKeys.map((key) => entry[key]).find((value) => value !== undefined);
+      const id = readInteger(idValue);
+      if (idValue !== undefined && id === undefined) {
+        repairs.push(`ignored entry ${position}'s unreadable id`);
+      }
+      const refValue = refKeys.map((key) => entry[key]).find((value) => value !== undefined);
+      raw.push({ id, question: String(entry[questionKey]), refs: readRefs(refValue, repairs, position) });
     });
   }
   raw = raw.filter((node, position) => {
@@ -201,7 +200,7 @@ function preview(text: string): string {
 }
 
 function readInteger(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
   if (typeof value === 'string') {
     const match = /^\s*#?\s*(?:q|step|node)?\s*(\d+)\s*$/i.exec(value);
     if (match?.[1] !== undefined) return Number(match[1]);
@@ -212,7 +211,7 @@ function readInteger(value: unknown): number | undefined {
 const emptyRefWords = new Set(['', 'none', 'null', 'nil', 'n/a', 'na', '-', '[]', 'no', 'nothing']);
 
 /** `"None"`, `"0"`, `"1,2"`, `"#1 and #2"`, `null`, `3`, `[0, "1"]` → ids. */
-export function readRefs(value: unknown, repairs: string[] = [], position = 0): number[] {
+export function readRefs(value: unknown, repairs: string[], position: number): number[] {
   if (value === null || value === undefined || value === false) return [];
   if (typeof value === 'number') return readInteger(value) === undefined ? [] : [value];
   if (Array.isArray(value)) return value.flatMap((entry) => readRefs(entry, repairs, position));
@@ -312,7 +311,8 @@ function inferPlaceholderRefs(nodes: RawNode[], repairs: string[]): void {
  */
 function normaliseIds(nodes: readonly RawNode[], repairs: string[]): PlanNode[] {
   const given = nodes.map((node) => node.id);
-  let ids: number[];
+  // Stays empty when the nodes are numbered by position (`?? position` below).
+  let ids: readonly number[] = [];
   let shift = 0;
   if (given.every((id): id is number => id !== undefined)) {
     // Ids from 1 with no ref to 0 count from 1 (readInteger's ids are never negative).
@@ -326,7 +326,6 @@ function normaliseIds(nodes: readonly RawNode[], repairs: string[]): PlanNode[] 
       node.refs.every((ref) => ref >= 1 && ref <= position),
     );
     if (!fitsZeroBased && fitsOneBased) shift = 1;
-    ids = nodes.map((_node, position) => position);
   }
   if (shift === 1) repairs.push('converted 1-based ids to 0-based');
   return nodes.map((node, position) => ({
