@@ -201,12 +201,9 @@ export function composeComparison(
       ) {
         difference = left.number - right.number;
       } else return refuse('incomparable');
-    } else if (
-      relaxed.relaxConfidence === true &&
-      form.measure === 'number' &&
-      (left.number === undefined || right.number === undefined)
-    ) {
-      // "Who wrote shorter stories?" is no question of dates: relaxed values must be counts.
+    } else if (form.measure === 'number' && (left.number === undefined || right.number === undefined)) {
+      // "Which has more members?", "Who wrote shorter stories?" is no question of dates: its values
+      // must be counts, and two dates compared in their place would answer at random.
       return refuse('incomparable');
     } else if (left.date !== undefined && right.date !== undefined) {
       difference = compareDates(left.date, right.date);
@@ -267,8 +264,9 @@ export function composeYesNo(
       !isAggregateNode(node) &&
       types.includes(inferAnswerType(node.question)) &&
       node.answer.trim().length > 0 &&
-      // A "yes" or "no" is no value to compare (only the relaxed composer can meet one under `other`).
-      (relaxed.compareOtherAttribute !== true || !/^(?:yes|no)$/i.test(node.answer.trim())),
+      // A "yes" or "no" is no value to compare: a node asked "Who directed X?" that answered "No"
+      // found no director, and two such nodes do not make the same director.
+      !/^(?:yes|no)$/i.test(node.answer.trim()),
   );
   let pair = latestOfEachBranch(candidates, nodes, form.options);
   if (pair === undefined) {

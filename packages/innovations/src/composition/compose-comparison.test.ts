@@ -232,4 +232,20 @@ describe('composeAnswer — comparison: counts', () => {
       answer: 'Gull Press',
     });
   });
+
+  it('refuses a count comparison whose values are dates, as the relaxed composer does', () => {
+    // Two dates in place of counts compare as nothing the question asks: a synthesis call decides.
+    const nodes = [
+      node(0, 'How many members does Gull Press have?', '3 May 1950'),
+      node(1, 'How many members does Tern Books have?', '12 June 1961'),
+    ];
+    expect(compose('Which has more members, Gull Press or Tern Books?', nodes)).toEqual({
+      composed: false,
+      reason: 'incomparable',
+    });
+    expect(compose('Which has fewer members, Gull Press or Tern Books?', nodes)).toEqual({
+      composed: false,
+      reason: 'incomparable',
+    });
+  });
 });

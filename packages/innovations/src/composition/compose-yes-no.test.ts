@@ -113,4 +113,15 @@ describe('composeAnswer — yes/no equality of typed values', () => {
       reason: 'incomparable',
     });
   });
+
+  it('takes no "yes" or "no" for a value: two nodes that found no director make no same director', () => {
+    const ask = (left: string, right: string) =>
+      compose('Do Harbour Lights and Stone Orchard have the same director?', [
+        node(0, 'Who directed Harbour Lights?', left),
+        node(1, 'Who directed Stone Orchard?', right),
+      ]);
+    expect(ask('No', 'no')).toEqual({ composed: false, reason: 'missing-value' });
+    expect(ask('Yes', 'Mara Quill')).toEqual({ composed: false, reason: 'missing-value' });
+    expect(ask('Mara Quill', 'Mara Quill')).toMatchObject({ composed: true, answer: 'yes' });
+  });
 });
