@@ -8,7 +8,7 @@ export type ComparisonEvent = 'birth' | 'death' | 'other';
 
 export interface ComparisonForm {
   readonly kind: 'comparison';
-  /** The two alternatives exactly as written in the question. */
+  /** The two alternatives as written in the question (a run of white space read as one space). */
   readonly options: readonly [string, string];
   readonly measure: ComparisonMeasure;
   /** `min`: the smaller value wins (earlier date, fewer); `max`: the larger wins. */
@@ -47,6 +47,11 @@ const moreWords =
   /\b(?:more|most|larger|largest|bigger|biggest|higher|highest|longer|longest|taller|tallest|greater|greatest)\b/i;
 const lessWords = /\b(?:less|least|fewer|fewest|smaller|smallest|lower|lowest|shorter|shortest)\b/i;
 
+/** The question trimmed, each run of white space (tabs, line breaks) one space, for the patterns below. */
+function normalised(question: string): string {
+  return question.replace(/\s+/g, ' ').trim();
+}
+
 function cleanOption(option: string): string {
   return option
     .trim()
@@ -57,31 +62,34 @@ function cleanOption(option: string): string {
 
 /** "…, A or B?" (the first comma or colon whose remainder splits on " or "); or "Was A or B born first?". */
 export function parseChoiceOptions(question: string): readonly [string, string] | undefined {
-  const text = question.trim().replace(/\?+\s*$/, '');
+  const text = normalised(question).replace(/\?+$/, '');
   for (const separator of [',', ':']) {
     let from = text.indexOf(separator);
     while (from >= 0) {
-      const rest = text.slice(from + 1);
-      const match = /^\s*(.+?)\s+or\s+(.+)$/.exec(rest);
+      // Normalised text has no line break for `.` to stop at: no anchors are needed.
+      const match = /(.+?) or (.+)/.exec(text.slice(from + 1));
       if (match?.[1] !== undefined && match[2] !== undefined) {
         const left = cleanOption(match[1]);
         const right = cleanOption(match[2]);
-        if (right.length > 0 && /^(?:the\s+)?[\p{Lu}\p{N}'"‘“]/u.test(left)) return [left, right];
+        if (right.length > 0 && /^(?:the )?[\p{Lu}\p{N}'"‘“]/u.test(left)) return [left, right];
       }
       from = text.indexOf(separator, from + 1);
     }
   }
-  const inline = /^(?:was|is|were|are|did|does|do|has|had)\s+(.+?)\s+or\s+(.+)$/i.exec(text);
+  const inline = /^(?:was|is|were|are|did|does|do|has|had) (.+?) or (.+)/i.exec(text);
   if (inline?.[1] !== undefined && inline[2] !== undefined) {
     const right = leadingName(inline[2]);
     if (right !== undefined) return [cleanOption(inline[1]), right];
   }
   const whoInline =
-    /^(?:who|which)\s+(?:\w+\s+)?(?:was|is|were|came|died|lived)\s+[\w\s]*?\b(?:first|earlier|later|longer|older|younger)\b\s*[:,]?\s*(.+?)\s+or\s+(.+)$/i.exec(
+    /^(?:who|which) (?:\w+ )?(?:was|is|were|came|died|lived) [\w ]*?\b(?:first|earlier|later|longer|older|younger)\b ?[:,]?(.+?) or (.+)/i.exec(
       text,
     );
-  if (whoInline?.[1] !== undefined && whoInline[2] !== undefined)
-    return [cleanOption(whoInline[1]), cleanOption(whoInline[2])];
+  if (whoInline?.[1] !== undefined && whoInline[2] !== undefined) {
+    const left = cleanOption(whoInline[1]);
+    const right = cleanOption(whoInline[2]);
+    if (left.length > 0 && right.length > 0) return [left, right];
+  }
   return undefined;
 }
 
@@ -94,27 +102,26 @@ function leadingName(text: string): string | undefined {
   return chunk.text;
 }
 
+/** The proper name a text ends with (a comma or quote may follow): "Are Salt Harbour," → "Salt Harbour". */
+function trailingName(text: string): string | undefined {
+  const quoted = quotedSpans(text).at(-1);
+  if (quoted !== undefined && quoted.end >= text.length - 1) return quoted.text;
+  const chunk = capitalisedChunks(text).at(-1);
+  if (chunk === undefined || chunk.end < text.replace(/[,'"’”]+$/, '').length) return undefined;
+  // The question's verb starts the chunk ("Are Salt Harbour"); a quoted title keeps its "Is".
+  return chunk.text.replace(/^(?:Are|Is|Do|Did|Were|Was) /, '');
+}
+
 /** "Are A and B both …", "Do both directors of films A and B …": the subjects around " and ". */
 export function parseConjunctionOptions(question: string): readonly [string, string] | undefined {
-  const text = question.trim().replace(/\?+\s*$/, '');
-  const pattern = /\s+(?:and|&)\s+/g;
-  for (const match of text.matchAll(pattern)) {
-    const left = text.slice(0, match.index);
-    const right = text.slice(match.index + match[0].length);
-    const leftQuoted = quotedSpans(left).at(-1);
-    const leftChunk = capitalisedChunks(left).at(-1);
-    const leftName =
-      leftQuoted !== undefined && leftQuoted.end >= left.length - 1
-        ? leftQuoted.text
-        : leftChunk !== undefined && leftChunk.end >= left.replace(/[,'"’”]+$/, '').length
-          ? leftChunk.text
-          : undefined;
-    const rightName = leadingName(right);
-    if (leftName !== undefined && rightName !== undefined && leftName !== rightName) {
-      return [
-        cleanOption(leftName.replace(/^(?:Are|Is|Do|Did|Were|Was|Both)\s+/, '')),
-        cleanOption(rightName),
-      ];
+  const text = normalised(question);
+  for (const match of text.matchAll(/ (?:and|&) /g)) {
+    const leftName = trailingName(text.slice(0, match.index));
+    const rightName = leadingName(text.slice(match.index + match[0].length));
+    if (leftName !== undefined && rightName !== undefined) {
+      const options = [cleanOption(leftName), cleanOption(rightName)] as const;
+      // One name twice (two namesakes) gives no two subjects to tell apart.
+      if (options[0] !== options[1]) return options;
     }
   }
   return undefined;
@@ -143,8 +150,8 @@ function yesNoAttribute(question: string): YesNoAttribute {
 
 /** Reads a question's form: a comparison between two named options, a yes/no equality, or a chain. */
 export function classifyQuestion(question: string): QuestionForm {
-  const text = question.trim();
-  const isYesNo = /^\s*(?:is|are|was|were|do|does|did|has|have|had)\b/i.test(text);
+  const text = normalised(question);
+  const isYesNo = /^(?:is|are|was|were|do|does|did|has|have|had)\b/i.test(text);
   const options = parseChoiceOptions(text);
   const hasComparisonWord =
     earlyWords.test(text) ||
@@ -184,10 +191,10 @@ export function classifyQuestion(question: string): QuestionForm {
     const subjects = parseConjunctionOptions(text);
     return { kind: 'common', ...(subjects === undefined ? {} : { options: subjects }) };
   }
-  const between = /^\s*between\s+(.+?)\s+and\s+(.+?),/i.exec(text);
+  const between = /^between (.+?) and (.+?),/i.exec(text);
   if (between?.[1] !== undefined && between[2] !== undefined) {
     return { kind: 'choice', options: [cleanOption(between[1]), cleanOption(between[2])] };
   }
-  if (options !== undefined && /^\s*(?:which|who|what)\b/i.test(text)) return { kind: 'choice', options };
+  if (options !== undefined && /^(?:which|who|what)\b/i.test(text)) return { kind: 'choice', options };
   return { kind: 'chain' };
 }
