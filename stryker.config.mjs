@@ -35,6 +35,7 @@ export default {
   tempDirName: '.stryker-tmp',
   ignorePatterns: ['reports', 'test-output', '.rootweaver', 'bench-results.json', '**/dist', '**/.turbo'],
   concurrency: 2,
-  timeoutMS: 5_000,
+  // Generous: on 2 shared cores a slow run must not pass for an endless loop (a time-out counts as killed).
+  timeoutMS: 10_000,
   thresholds: { high: 90, low: 80, break: null },
 };
