@@ -96,7 +96,6 @@ function evidenceSupport(
   evidence: readonly FallbackEvidence[],
 ): { option: 0 | 1; nodeIds: number[] } | undefined {
   const wanted = remainingStems(question, options);
-  if (wanted.length === 0) return undefined;
   const branches = assignBranches(nodes, options);
   const texts: { option: 0 | 1; stems: Set<string>; nodeId?: number }[] = [];
   const stemsOf = (text: string) => new Set(wordTokens(text).map((token) => stem(token)));
@@ -109,11 +108,11 @@ function evidenceSupport(
     const option = namedOption(item.text, options);
     if (option !== undefined) texts.push({ option, stems: stemsOf(item.text) });
   }
-  if (texts.length === 0) return undefined;
+  // A word no text holds gets no finite weight, and is never read. No words or no texts: a 0–0 tie.
   const weight = new Map<string, number>();
   for (const word of wanted) {
     const frequency = texts.filter((text) => text.stems.has(word)).length;
-    weight.set(word, frequency === 0 ? 0 : Math.log(1 + texts.length / frequency));
+    weight.set(word, Math.log(1 + texts.length / frequency));
   }
   const best: [number, number] = [0, 0];
   const bestNode: [number | undefined, number | undefined] = [undefined, undefined];
@@ -142,36 +141,31 @@ function evidenceNodes(
   evidence: readonly FallbackEvidence[],
 ): NodeTrace[] {
   const branches = assignBranches(nodes, options);
+  // A subject is a name: an answer of function words only ("", "yes", "no", "she") names no one.
   const subjects = nodes.flatMap((node) => {
     const branch = branches.get(node.id);
-    const answer = node.answer.trim();
-    if (branch === undefined || isAggregateNode(node) || answer.length === 0 || yesNoAnswer.test(answer)) {
-      return [];
-    }
-    return [{ id: node.id, branch, name: answer }];
+    if (branch === undefined || isAggregateNode(node) || contentTokens(node.answer).length === 0) return [];
+    return [{ id: node.id, branch, name: node.answer }];
   });
   const firstId = Math.min(0, ...nodes.map((node) => node.id)) - evidence.length - 1;
   const extra: NodeTrace[] = [];
-  for (const [index, item] of evidence.entries()) {
-    if (item.question === undefined || item.answer === undefined) continue;
-    const named = namedOption(item.question, options);
-    const refs = subjects.filter(
-      (subject) =>
-        contentTokens(subject.name).length > 0 && mentionShare(item.question ?? '', subject.name) >= 0.6,
-    );
+  for (const [index, { id, question, answer }] of evidence.entries()) {
+    if (question === undefined || answer === undefined) continue;
+    const named = namedOption(question, options);
+    const refs = subjects.filter((subject) => mentionShare(question, subject.name) >= 0.6);
     const refBranches = new Set(refs.map((subject) => subject.branch));
     if (named === undefined && refBranches.size !== 1) continue;
     if (named !== undefined && refBranches.size > 0 && !refBranches.has(named)) continue;
     extra.push({
       id: firstId + index,
-      question: item.question,
-      groundedQuestion: item.question,
+      question,
+      groundedQuestion: question,
       groundingMethod: 'none',
       refs: named === undefined ? refs.map((subject) => subject.id) : [],
-      answer: item.answer,
+      answer,
       confidence: 0,
       resolved: false,
-      evidenceIds: [item.id],
+      evidenceIds: [id],
     });
   }
   return extra;
