@@ -54,7 +54,7 @@ interface Candidate {
 interface Source {
   readonly text: string;
   readonly analysed: AnalysedText;
-  /** 1 for a pair's answer, less for the pair's passage or question. */
+  /** 1 for a pair's answer or a text hit's own sentence, less for the pair's passage. */
   readonly weight: number;
   /** The profile of the pair's own question, for a pair's answer. */
   readonly pairQuestion?: QuestionProfile;
@@ -274,10 +274,12 @@ function candidatesOf(
     for (const whole of analysed.remember('chunks', () => capitalisedChunks(text))) {
       if (dates.some((date) => whole.start < date.end && whole.end > date.start)) continue;
       // "Queen Mira and King Odo" is two people; "Salt and Ember" may be one title: offer both readings.
+      // Where one value is asked (a person, a place) the whole counts half; otherwise it comes first and
+      // wins a tie with its parts.
       const parts = splitConjunction(whole);
       const single = type === 'person' || type === 'place' || type === 'nationality' || type === 'country';
       for (const chunk of parts.length > 1 ? [whole, ...parts] : [whole]) {
-        const reading = parts.length > 1 ? (chunk === whole ? (single ? 0.5 : 1) : single ? 1 : 0.8) : 1;
+        const reading = single && parts.length > 1 && chunk === whole ? 0.5 : 1;
         const fit =
           reading *
           chunkFit(
@@ -573,12 +575,13 @@ export function analyseCandidates(
         answersWork: asked.remember('describes-work', () => describesWork.test(pairQuestion)),
       });
     } else {
+      // A hit of text with no pair: its own sentences are its evidence, weighed as a pair's answer.
       for (const text of cache.of(hit.text).sentences) {
         const analysed = cache.of(text);
         sources.push({
           text,
           analysed,
-          weight: 0.9,
+          weight: 1,
           relevance: relevanceOf([title, analysed], [analysed], question),
         });
       }

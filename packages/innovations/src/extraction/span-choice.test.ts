@@ -1,0 +1,133 @@
+import type { SearchHit } from '@rootweaver/core';
+import { describe, expect, it } from 'vitest';
+import { defaultMultiHopConfig } from '../config/multi-hop-config.js';
+import { HeuristicExtractor } from './heuristic-extractor.js';
+
+/**
+ * Which span of a sentence answers, and when the heuristic answers at all. (Found by setting each
+ * fractional number of `heuristic-extractor.ts` to 1 in turn: these are the choices no other test saw.)
+ */
+const extractor = new HeuristicExtractor();
+const threshold = defaultMultiHopConfig.extractionConfidenceThreshold;
+
+function onePair(pairQuestion: string, answer: string, title = 'Notes'): SearchHit[] {
+  return [
+    {
+      id: 'pair-1',
+      documentId: title,
+      kind: 'qa',
+      title,
+      passage: answer,
+      question: pairQuestion,
+      answer,
+      text: `${pairQuestion} ${answer}`,
+      score: 1,
+      rank: 1,
+    },
+  ];
+}
+
+describe('HeuristicExtractor: the span that answers a question asking for no typed kind', () => {
+  it.each([
+    [
+      'a festival, not the nationality of its visitors',
+      'What is the spring festival of Northfield?',
+      'Lantern Week draws visitors, many of them French-Canadian, to Northfield.',
+      'Lantern Week',
+    ],
+    [
+      'what the sentence says the person was, not the town it names',
+      "What is Ada Lee's occupation?",
+      'Ada Lee was a painter from Northfield.',
+      'painter from Northfield',
+    ],
+    [
+      'a motto, not a count the sentence also gives',
+      'What is the motto of Gull Press?',
+      'Gull Press, with 40 staff, has the motto Ink and Salt.',
+      'Ink and Salt',
+    ],
+    [
+      'a motto, not a quoted title the sentence also gives',
+      'What is the motto of Gull Press?',
+      'Gull Press, publisher of "Salt Days", has the motto Ink and Salt.',
+      'Ink and Salt',
+    ],
+  ])('takes %s', async (_case, question, answer, expected) => {
+    const result = await extractor.extract({
+      question,
+      evidence: onePair('What is known about it?', answer),
+    });
+    expect(result.answer).toBe(expected);
+  });
+});
+
+describe('HeuristicExtractor: the date of a death', () => {
+  it('takes the year of the death over a fuller date said of the birth', async () => {
+    const result = await extractor.extract({
+      question: 'When did Ada Lee die?',
+      evidence: onePair('Who was Ada Lee?', 'Ada Lee (born 3 May 1901) died in 1970.'),
+    });
+    expect(result.answer).toBe('1970');
+  });
+
+  it('takes the year said of the death over a year said just before "died"', async () => {
+    const result = await extractor.extract({
+      question: 'When did Ada Lee die?',
+      evidence: onePair('Who was Ada Lee?', 'Ada Lee, retired since 1968, died in 1970.'),
+    });
+    expect(result.answer).toBe('1970');
+  });
+});
+
+describe('HeuristicExtractor: an age', () => {
+  it('answers "how old" with the date after the name (composition reckons the age), not a count', async () => {
+    const result = await extractor.extract({
+      question: 'How old was Ada Lee?',
+      evidence: onePair('What is known about it?', 'Ada Lee (3 May 1901) wrote 12 novels.'),
+    });
+    expect(result.answer).toBe('3 May 1901');
+  });
+});
+
+describe('HeuristicExtractor: people', () => {
+  it('takes one person, not two names joined by "and" across a clause', async () => {
+    const result = await extractor.extract({
+      question: 'Who married Ada Lee?',
+      evidence: onePair(
+        'What is known about the wedding?',
+        'Ada Lee married Ivo Brand and Tom Vell was their witness.',
+      ),
+    });
+    expect(result.answer).toBe('Ivo Brand');
+  });
+
+  it('takes the founder, not a name made mostly of the question that stands next to "founded"', async () => {
+    const result = await extractor.extract({
+      question: 'Who founded Orlen Harbour Review?',
+      evidence: onePair(
+        'Who started the paper?',
+        'Ada Lee was the woman who founded Orlen Harbour Review Daily.',
+      ),
+    });
+    expect(result.answer).toBe('Ada Lee');
+  });
+});
+
+describe('HeuristicExtractor: abstaining', () => {
+  it('does not answer a person question with a bare country a pair gives', async () => {
+    const result = await extractor.extract({
+      question: 'Who directed Harbour Lights?',
+      evidence: onePair('Where was Harbour Lights filmed?', 'Norway', 'Harbour Lights'),
+    });
+    expect(result.confidence).toBeLessThan(threshold);
+  });
+
+  it('does not say who someone is from a pair about someone else', async () => {
+    const result = await extractor.extract({
+      question: 'Who is Ada Lee?',
+      evidence: onePair('Who is Bo Kay?', 'Bo Kay is a painter from Northfield.', 'Bo Kay'),
+    });
+    expect(result.confidence).toBeLessThan(threshold);
+  });
+});
