@@ -27,7 +27,6 @@ export interface ConformedAnswer {
 export function conformAnswer(options: ConformAnswerOptions): ConformedAnswer {
   const changes: ConformedAnswer['changes'][number][] = [];
   let answer = options.answer.trim();
-  if (answer.length === 0 || /^(?:yes|no)$/i.test(answer)) return { answer, changes };
   if (inferAnswerType(options.question) === 'year') {
     const date = parseDate(answer);
     if (date !== undefined && date.precision !== 'year' && date.text.length >= answer.length - 1) {
