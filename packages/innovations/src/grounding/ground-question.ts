@@ -356,7 +356,7 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
   // 2c. Pronouns, when the question names no entity of its own.
   if (!namesEntity(original)) {
     const parent = parents.at(-1);
-    const pronoun = /\b(he|she|him|they|them|it|his|her|their|its)\b(?=(\s+[\p{L}-]+)?)/iu;
+    const pronoun = /\b(he|she|him|they|them|it|his|her|their|its)\b/iu;
     const match = pronoun.exec(original);
     if (parent !== undefined && match !== null) {
       const word = (match[1] ?? '').toLowerCase();
@@ -377,8 +377,8 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
   if (appendPolicy === 'never') return { text: original, method: 'none', insertedFrom: [] };
   if (appendPolicy === 'when-no-entity' && namesEntity(original))
     return { text: original, method: 'none', insertedFrom: [] };
+  // Not empty: a question that already names every parent's answer returned above.
   const missing = parents.filter((parent) => !lower.includes(parent.entity.toLowerCase()));
-  if (missing.length === 0) return { text: original, method: 'none', insertedFrom: [] };
   const suffix = missing.map((parent) => parent.entity).join('; ');
   const text = /\?\s*$/.test(original)
     ? original.replace(/\?\s*$/, ` (${suffix})?`)
@@ -408,6 +408,6 @@ function roleNouns(parentQuestion: string): string[] {
     const noun = agentNounOf(verb[1].toLowerCase());
     if (noun !== undefined) nouns.push(stem(noun));
   }
-  if (/^\s*who\b/i.test(text)) nouns.push(stem('person'));
+  if (/^who\b/i.test(text)) nouns.push(stem('person'));
   return nouns;
 }
