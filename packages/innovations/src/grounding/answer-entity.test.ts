@@ -7,6 +7,8 @@ describe('answerEntity — the entity a parent answer names', () => {
     ['Ada Lee .', 'Ada Lee'],
     ['Ada Lee...', 'Ada Lee'],
     ['Harbour Lights.\n', 'Harbour Lights'],
+    ['"Harbour Lights".', 'Harbour Lights'],
+    ['"Harbour Lights."', 'Harbour Lights'],
   ])('strips the quotes and the closing punctuation of %j', (answer, expected) => {
     expect(answerEntity(answer)).toBe(expected);
   });
@@ -24,6 +26,12 @@ describe('answerEntity — the entity a parent answer names', () => {
       expect(answerEntity(answer)).toBe(answer);
     },
   );
+
+  it('gives no capitalised first word of a long sentence for a name', () => {
+    const answer =
+      'The film was directed by Mara Quill after the original director left the production in its second month.';
+    expect(answerEntity(answer)).toBe('Mara Quill');
+  });
 
   it('gives the first proper name of a long sentence, not the sentence', () => {
     const answer =

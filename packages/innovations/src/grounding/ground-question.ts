@@ -1,5 +1,5 @@
 import type { GroundingMethod } from '@rootweaver/core';
-import { agentVerb, nameSuffixes, titleNouns } from '@rootweaver/language-en';
+import { agentVerb, isFunctionWord, nameSuffixes, titleNouns } from '@rootweaver/language-en';
 import { capitalisedChunks, quotedSpans, stem, wordTokens } from '../extraction/text.js';
 
 export interface ParentAnswer {
@@ -42,8 +42,10 @@ function agentNounOf(verb: string): string | undefined {
  * proper-noun chunk, which is still a substring of the answer (never an invented entity).
  */
 export function answerEntity(answer: string): string | undefined {
+  // The closing mark may sit outside the quotes ('"Salt Wind".') or inside them ('"Salt Wind."').
   const cleaned = answer
     .trim()
+    .replace(/[.;,]+$/, '')
     .replace(/^["'‘“]|["'’”]$/g, '')
     .replace(/[.;,]+$/, '')
     .trim();
@@ -53,7 +55,8 @@ export function answerEntity(answer: string): string | undefined {
   // An entity names something: a description such as "its artistic director" fits no question.
   if (!/[\p{Lu}\p{N}]/u.test(cleaned)) return undefined;
   if (cleaned.split(/\s+/).length <= maxEntityWords) return withoutNameSuffix(cleaned);
-  const chunk = capitalisedChunks(cleaned)[0];
+  // A sentence's capitalised first word ("The film was …") is no name.
+  const chunk = capitalisedChunks(cleaned).find((candidate) => !isFunctionWord(candidate.text.toLowerCase()));
   return chunk === undefined ? undefined : chunk.text;
 }
 
