@@ -3,8 +3,8 @@
 // Each mutant of the folders below is run against the engine's tests (vitest.mutate.config.ts); a
 // mutant that survives is a change of the code no test can see.
 // `ROOTWEAVER_MUTATE=compaction,plan pnpm mutate` mutates only those folders of packages/innovations/src
-// (reports/mutation/<folders>.json, .html); grounding and extraction can be named too.
-const defaultFolders = ['compaction', 'plan', 'composition'];
+// (reports/mutation/<folders>.json, .html); extraction can be named too.
+const defaultFolders = ['compaction', 'plan', 'composition', 'grounding'];
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by `pnpm mutate` (stryker), no turbo task
 const folders = (process.env.ROOTWEAVER_MUTATE ?? defaultFolders.join(','))
   .split(',')
