@@ -231,7 +231,7 @@ describe('groundQuestion — pronouns', () => {
     [
       'Where is its headquarters?',
       { id: 0, question: 'Which company published The Tidewater Review?', answer: 'Gull House Press' },
-      "Where is Gull House Press's headquarters?",
+      "Where is Gull House Press' headquarters?",
     ],
   ])('%s', (question, parent, expected) => {
     expect(ground(question, [parent])).toEqual({ text: expected, method: 'implicit', insertedFrom: [0] });

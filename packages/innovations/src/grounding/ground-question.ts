@@ -202,10 +202,18 @@ function extensionLength(rest: string, parentQuestion: string): number {
   if (relative === null) return 0;
   let length = relative[0].length;
   let consumed = 0;
-  for (const word of rest.slice(length).matchAll(/[\p{L}\p{N}'’]+|[^\s\p{L}\p{N}]+|\s+/gu)) {
+  // Quotes are tokens of their own, apart from other punctuation ('"Tern Wave"?' → '"', '?').
+  for (const word of rest.slice(length).matchAll(/[\p{L}\p{N}'’]+|['"‘’“”]+|[^\s\p{L}\p{N}'"‘’“”]+|\s+/gu)) {
     const token = word[0];
-    if (/^\s+$/.test(token) || /^['"‘’“”]+$/.test(token)) {
+    if (/^\s+$/.test(token)) {
       length += token.length;
+      continue;
+    }
+    if (/^['"‘’“”]+$/.test(token)) {
+      // A quote right after a word of the clause closes a title the clause quoted: it goes with the title.
+      const closesTitle = length === consumed;
+      length += token.length;
+      if (closesTitle) consumed = length;
       continue;
     }
     const parts = wordTokens(token);
@@ -242,6 +250,11 @@ function hasPlaceholder(question: string): boolean {
 function namesEntity(question: string): boolean {
   if (quotedSpans(question).length > 0) return true;
   return capitalisedChunks(question).some((chunk) => chunk.start > 0 || /\s/.test(chunk.text));
+}
+
+/** The possessive of an inserted entity: "Mara Quill's", but "Marcus Ellis'" (not "Marcus Ellis's"). */
+function possessiveOf(entity: string): string {
+  return /s$/.test(entity) ? `${entity}'` : `${entity}'s`;
 }
 
 function replaceRange(text: string, from: number, to: number, value: string): string {
@@ -298,10 +311,11 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
       for (const descriptor of descriptorsOf(parent.question)) {
         const range = findDescriptor(text, descriptor);
         if (range === undefined) continue;
+        // "Lena Ostrow's father's birthday": the "'s" after the descriptor becomes the answer's possessive.
         const possessive = text.slice(range[1]).startsWith("'s");
-        text = replaceRange(text, range[0], range[1], parent.entity);
-        if (possessive && /s$/.test(parent.entity))
-          text = text.replace(`${parent.entity}'s`, `${parent.entity}'`);
+        text = possessive
+          ? replaceRange(text, range[0], range[1] + "'s".length, possessiveOf(parent.entity))
+          : replaceRange(text, range[0], range[1], parent.entity);
         inserted.push(parent.id);
         break;
       }
@@ -348,7 +362,7 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
           match.index +
           match[0].length +
           (possessive ? 0 : extensionLength(text.slice(match.index + match[0].length), parent.question));
-        text = replaceRange(text, match.index, end, possessive ? `${parent.entity}'s` : parent.entity);
+        text = replaceRange(text, match.index, end, possessive ? possessiveOf(parent.entity) : parent.entity);
         inserted.add(parent.id);
       }
       if (inserted.size > 0)
@@ -367,7 +381,7 @@ export function groundQuestion(options: GroundQuestionOptions): GroundingResult 
       const isPossessive =
         ['his', 'their', 'its'].includes(word) ||
         (word === 'her' && /^\s+(?!(?:born|die|died|was|is)\b)[\p{Ll}]/u.test(next));
-      const value = isPossessive ? `${parent.entity}'s` : parent.entity;
+      const value = isPossessive ? possessiveOf(parent.entity) : parent.entity;
       return {
         text: replaceRange(original, match.index, match.index + match[0].length, value),
         method: 'implicit',
