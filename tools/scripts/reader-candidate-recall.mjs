@@ -3,10 +3,9 @@
 // share of records whose gold answer (normalised) is the text of one of `featuriseSpans`' candidates,
 // at the shipped span limit (10 tokens, ADR-0019) and at a wider one. No evaluation question is read.
 //   pnpm build && node tools/scripts/reader-candidate-recall.mjs [valid|test, default valid] [wider limit, default 20]
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { featuriseSpans, loadWordVectors, WinkTagger } from '../../packages/models/dist/index.js';
 import { normalizeAnswer } from '../eval/dist/index.js';
+import { pairsOf, readQaSplit } from './qa-records.mjs';
 
 const [split = 'valid', widerArgument = '20'] = process.argv.slice(2);
 const wider = Number(widerArgument);
@@ -16,19 +15,10 @@ if (!['train', 'valid', 'test'].includes(split) || !Number.isInteger(wider) || w
   );
   process.exit(2);
 }
-const records = JSON.parse(
-  readFileSync(resolve(process.cwd(), `../shared/datasets/compactrag-train/qa/${split}.json`), 'utf8'),
-);
+const records = readQaSplit(split);
 const vectors = await loadWordVectors();
 const tagger = await WinkTagger.load();
 const shipped = 10;
-const pairsOf = (context) =>
-  context.split('\n\n').map((block) => {
-    const newline = block.indexOf('\n');
-    return newline < 0
-      ? { question: '', answer: block }
-      : { question: block.slice(0, newline), answer: block.slice(newline + 1) };
-  });
 const holds = (record, gold, maxSpanTokens) =>
   featuriseSpans(record.question, pairsOf(record.context), {
     vectors,

@@ -5,13 +5,14 @@
 // split in the embedded store, the question's lexical top k as the store ranks it). No
 // evaluation question is read.
 //   pnpm build && node tools/scripts/reader-shape-check.mjs [valid|test, default valid] [k, default 5]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { HeuristicExtractor } from '../../packages/innovations/dist/index.js';
 import { loadWordVectors, TrainedReader } from '../../packages/models/dist/index.js';
 import { EmbeddedStore } from '../../packages/providers/dist/index.js';
 import { normalizeAnswer } from '../eval/dist/index.js';
+import { pairsOf, readQaSplit } from './qa-records.mjs';
 
 const [split = 'valid', kArgument = '5'] = process.argv.slice(2);
 const topK = Number(kArgument);
@@ -19,16 +20,8 @@ if (!['train', 'valid', 'test'].includes(split) || !Number.isInteger(topK) || to
   console.error('Usage: reader-shape-check.mjs [train|valid|test] [k, a whole number ≥ 1]');
   process.exit(2);
 }
-const file = resolve(process.cwd(), `../shared/datasets/compactrag-train/qa/${split}.json`);
-const records = JSON.parse(readFileSync(file, 'utf8'));
+const records = readQaSplit(split);
 
-const pairsOf = (context) =>
-  context.split('\n\n').map((block) => {
-    const newline = block.indexOf('\n');
-    return newline < 0
-      ? { question: '', answer: block }
-      : { question: block.slice(0, newline), answer: block.slice(newline + 1) };
-  });
 const itemOf = (pair, position) => ({
   id: `pair-${position}`,
   documentId: `document-${position}`,
