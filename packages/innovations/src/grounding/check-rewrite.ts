@@ -23,7 +23,10 @@ export type RewriteVerdict =
   | { readonly usable: false; readonly reason: string; readonly text: string };
 
 /** Characters a rewrite may add beyond the question and its parents' answers ("In which city" for "Where"). */
-const lengthSlack = 60;
+export const lengthSlack = 60;
+
+/** Characters a rewrite may add around each answer it puts in (a possessive "'s", a ", " before it). */
+export const answerSlack = 2;
 
 /**
  * The rewriter's output as one question: its first non-empty line, a leading label ("Rewritten
@@ -47,8 +50,9 @@ function includesPhrase(text: string, phrase: string): boolean {
 
 /**
  * Whether a rewrite may replace the rules' grounding. It must be one question, no longer than the
- * question and its parents' answers together (plus a little), keep some of the question's own words,
- * contain at least one parent's answer, and name nothing — a capitalised word or a number — that is
+ * question and its parents' answers together (plus `answerSlack` per answer and `lengthSlack`), keep
+ * some of the question's own words, contain at least one parent's answer, and name nothing — a word
+ * after the first with a capital letter anywhere in it ("Tarrow", "eTarrow"), or a number — that is
  * neither in the question nor in a parent's question or answer (the rules' never-invent rule).
  */
 export function checkRewrite(options: CheckRewriteOptions): RewriteVerdict {
@@ -61,7 +65,9 @@ export function checkRewrite(options: CheckRewriteOptions): RewriteVerdict {
   });
   const limit = Math.min(
     options.maxChars,
-    options.question.length + entities.reduce((sum, { entity }) => sum + entity.length + 2, 0) + lengthSlack,
+    options.question.length +
+      entities.reduce((sum, { entity }) => sum + entity.length + answerSlack, 0) +
+      lengthSlack,
   );
   if (text.length > limit) return refuse(`implausible: ${text.length} characters, over ${limit}`);
   const present = entities.filter(({ entity }) => includesPhrase(text, entity));
@@ -74,7 +80,7 @@ export function checkRewrite(options: CheckRewriteOptions): RewriteVerdict {
   const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0]);
   const invented = words.find(
     (word, index) =>
-      (/\p{N}/u.test(word) || (index > 0 && /^\p{Lu}/u.test(word))) && !known.has(word.toLowerCase()),
+      (/\p{N}/u.test(word) || (index > 0 && /\p{Lu}/u.test(word))) && !known.has(word.toLowerCase()),
   );
   if (invented !== undefined)
     return refuse(`implausible: names '${invented}', which neither the question nor a parent has`);
