@@ -134,7 +134,7 @@ export function findBalancedEnd(text: string, start: number, budget?: ScanBudget
 }
 
 /** Deeper nesting than this is not a plan: the reader gives up instead of recursing on. */
-const maxLiteralDepth = 64;
+export const maxLiteralDepth = 64;
 
 /** Thrown by the reader where the text stops being a literal; `parseLooseLiteral` returns undefined. */
 class NotALiteral extends Error {}
