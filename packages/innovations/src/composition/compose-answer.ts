@@ -23,6 +23,19 @@ type Refusal = { readonly composed: false; readonly reason: string };
 
 const refuse = (reason: string): Refusal => ({ composed: false, reason });
 
+/**
+ * A text names an option when it contains at least this share of the option's words (its content
+ * words; all its words when it has none). The fallback (`compose-fallback-answer.ts`) reads options
+ * with the same share.
+ */
+export const nameShare = 0.6;
+
+/**
+ * A node that names an option is on that option's branch only when its share of that option is more
+ * than this much above its share of the other: a node naming both about equally is on neither.
+ */
+export const nameMargin = 0.2;
+
 /** How strongly a node's text is about an option: the share of the option's words it contains. */
 function mentionScore(node: NodeTrace, option: string): number {
   const optionTokens = [...new Set(contentTokens(option))];
@@ -51,9 +64,9 @@ export function assignBranches(
     const left = mentionScore(node, options[0]);
     const right = mentionScore(node, options[1]);
     let result: 0 | 1 | undefined;
-    if (left >= 0.6 && left > right + 0.2) result = 0;
-    else if (right >= 0.6 && right > left + 0.2) result = 1;
-    else if (left < 0.6 && right < 0.6) {
+    if (left >= nameShare && left > right + nameMargin) result = 0;
+    else if (right >= nameShare && right > left + nameMargin) result = 1;
+    else if (left < nameShare && right < nameShare) {
       const inherited = new Set<0 | 1>();
       for (const ref of node.refs) {
         const parent = byId.get(ref);
@@ -145,6 +158,9 @@ function branchValues(
   return onEvent.length > 0 ? onEvent : values;
 }
 
+/** A number compared as an age is under this many years; a larger one is a year or a count, not an age. */
+export const ageBound = 150;
+
 function compareDates(left: DateValue, right: DateValue): number | undefined {
   if (left.year !== right.year) return left.year - right.year;
   if (left.precision === 'year' || right.precision === 'year') return undefined;
@@ -196,8 +212,8 @@ export function composeComparison(
       } else if (
         left.number !== undefined &&
         right.number !== undefined &&
-        left.number < 150 &&
-        right.number < 150
+        left.number < ageBound &&
+        right.number < ageBound
       ) {
         difference = left.number - right.number;
       } else return refuse('incomparable');
@@ -318,7 +334,8 @@ const nameTypes: readonly AnswerType[] = ['person', 'place', 'organisation', 'ti
 function isBareValue(answer: string): boolean {
   const text = answer.trim();
   const date = parseDate(text);
-  if (date !== undefined && date.text.length >= text.replace(/[.]$/, '').length - 1) return true;
+  // The date is the whole answer but for one mark, or two when one is a full stop ("1 May 1901.)").
+  if (date !== undefined && date.text.length >= text.replace('.', '').length - 1) return true;
   if (/^[\d.,\s]+$/.test(text)) return true;
   const mention = findCountries(text)[0];
   return mention?.isDemonym === true && mention.text.length === text.length;
@@ -346,21 +363,20 @@ export function answeringSink(sinks: readonly NodeTrace[], question: string): No
   return best;
 }
 
-function composeChain(question: string, nodes: readonly NodeTrace[]): Composition {
+/** The last node answers when no node is a sink (a trace whose nodes all refer to one another). */
+function composeChain(question: string, nodes: readonly NodeTrace[], lastNode: NodeTrace): Composition {
   const referenced = new Set(nodes.flatMap((node) => node.refs));
   const sinks = nodes.filter((node) => !referenced.has(node.id));
-  const sink = answeringSink(sinks, question) ?? nodes.at(-1);
-  if (sink === undefined) return refuse('no-nodes');
-  const last = sink;
-  if (!last.resolved || last.answer.trim().length === 0) return refuse('low-confidence');
+  const sink = answeringSink(sinks, question) ?? lastNode;
+  if (!sink.resolved || sink.answer.trim().length === 0) return refuse('low-confidence');
   const wanted = inferAnswerType(question);
-  if (dateTypes.includes(wanted) && parseDate(last.answer) === undefined) return refuse('type-mismatch');
-  if (wanted === 'number' && findNumbers(last.answer).length === 0) return refuse('type-mismatch');
+  if (dateTypes.includes(wanted) && parseDate(sink.answer) === undefined) return refuse('type-mismatch');
+  if (wanted === 'number' && findNumbers(sink.answer).length === 0) return refuse('type-mismatch');
   // A name is asked for: a bare date, number or demonym is the wrong kind of answer.
-  if (nameTypes.includes(wanted) && isBareValue(last.answer)) return refuse('type-mismatch');
+  if (nameTypes.includes(wanted) && isBareValue(sink.answer)) return refuse('type-mismatch');
   // "yes" or "no" answers only a yes/no question, not "Who was …?" asked through a yes/no node.
-  if (wanted !== 'yes-no' && /^(?:yes|no)$/i.test(last.answer.trim())) return refuse('type-mismatch');
-  return { composed: true, answer: last.answer, reason: 'chain', usedNodeIds: [last.id] };
+  if (wanted !== 'yes-no' && /^(?:yes|no)$/i.test(sink.answer.trim())) return refuse('type-mismatch');
+  return { composed: true, answer: sink.answer, reason: 'chain', usedNodeIds: [sink.id] };
 }
 
 /**
@@ -372,12 +388,13 @@ function composeChain(question: string, nodes: readonly NodeTrace[]): Compositio
  * with a reason, and the engine makes the synthesis call.
  */
 export function composeAnswer(options: ComposeAnswerOptions): Composition {
-  if (options.nodes.length === 0) return refuse('no-nodes');
+  const lastNode = options.nodes.at(-1);
+  if (lastNode === undefined) return refuse('no-nodes');
   const form = classifyQuestion(options.question);
   if (form.kind === 'comparison') return composeComparison(form, options.nodes);
   if (form.kind === 'yes-no') return composeYesNo(form, options.nodes);
   if (form.kind === 'common') return composeCommon(form, options.nodes);
   // A choice no typed value decides needs reading, not composing.
   if (form.kind === 'choice') return refuse('unsupported-choice');
-  return composeChain(options.question, options.nodes);
+  return composeChain(options.question, options.nodes, lastNode);
 }

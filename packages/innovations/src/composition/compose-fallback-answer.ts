@@ -1,6 +1,12 @@
 import type { NodeTrace } from '@rootweaver/core';
 import { contentTokens, stem, wordTokens } from '../extraction/text.js';
-import { assignBranches, composeComparison, composeYesNo, isAggregateNode } from './compose-answer.js';
+import {
+  assignBranches,
+  composeComparison,
+  composeYesNo,
+  isAggregateNode,
+  nameShare,
+} from './compose-answer.js';
 import { type ChoiceForm, type ComparisonForm, classifyQuestion, type YesNoForm } from './question-form.js';
 
 /** A retrieved text the fallback may read (a context-pool item: its title, text and passage). */
@@ -64,12 +70,12 @@ function mentionShare(text: string, option: string): number {
   return wanted.filter((token) => tokens.has(token)).length / wanted.length;
 }
 
-/** The option a text names on its own: most of one option's words and not most of the other's. */
+/** The option a text names on its own: at least `nameShare` of one option's words and less of the other's. */
 function namedOption(text: string, options: readonly [string, string]): 0 | 1 | undefined {
   const left = mentionShare(text, options[0]);
   const right = mentionShare(text, options[1]);
-  if (left >= 0.6 && right < 0.6) return 0;
-  if (right >= 0.6 && left < 0.6) return 1;
+  if (left >= nameShare && right < nameShare) return 0;
+  if (right >= nameShare && left < nameShare) return 1;
   return undefined;
 }
 
@@ -152,7 +158,7 @@ function evidenceNodes(
   for (const [index, { id, question, answer }] of evidence.entries()) {
     if (question === undefined || answer === undefined) continue;
     const named = namedOption(question, options);
-    const refs = subjects.filter((subject) => mentionShare(question, subject.name) >= 0.6);
+    const refs = subjects.filter((subject) => mentionShare(question, subject.name) >= nameShare);
     const refBranches = new Set(refs.map((subject) => subject.branch));
     if (named === undefined && refBranches.size !== 1) continue;
     if (named !== undefined && refBranches.size > 0 && !refBranches.has(named)) continue;
@@ -221,7 +227,8 @@ function fallbackChoice(
   for (const node of [...nodes].reverse()) {
     const asksChoice =
       isAggregateNode(node) ||
-      (mentionShare(node.question, options[0]) >= 0.6 && mentionShare(node.question, options[1]) >= 0.6);
+      (mentionShare(node.question, options[0]) >= nameShare &&
+        mentionShare(node.question, options[1]) >= nameShare);
     if (!asksChoice) continue;
     const named = namedOption(node.answer, options);
     if (named !== undefined) {
@@ -258,8 +265,8 @@ function subjectAnswers(form: YesNoForm, nodes: readonly NodeTrace[]): NodeTrace
       !jointWords.test(node.question) &&
       (form.options === undefined ||
         !(
-          mentionShare(node.groundedQuestion, form.options[0]) >= 0.6 &&
-          mentionShare(node.groundedQuestion, form.options[1]) >= 0.6
+          mentionShare(node.groundedQuestion, form.options[0]) >= nameShare &&
+          mentionShare(node.groundedQuestion, form.options[1]) >= nameShare
         )),
   );
   if (form.options === undefined) return asked;
