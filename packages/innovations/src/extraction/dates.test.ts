@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDates, findNumbers } from './dates.js';
+import { findDates, findNumbers, parseDate } from './dates.js';
 
 describe('findNumbers', () => {
   it('keeps a currency sign and a percent with the number, as the answer is written', () => {
@@ -37,5 +37,13 @@ describe('findDates', () => {
       ['4 March 1921', 'day'],
       ['1990', 'year'],
     ]);
+  });
+});
+
+describe('findDates: there is no year 0', () => {
+  it('reads no date with year 0 (1 BC is followed by AD 1)', () => {
+    expect(parseDate('1 January 0')).toBeUndefined();
+    expect(parseDate('January 1, 0')).toBeUndefined();
+    expect(findDates('in 0 AD, and in 1 AD')).toEqual([expect.objectContaining({ year: 1, text: '1 AD' })]);
   });
 });

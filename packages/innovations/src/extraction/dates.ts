@@ -126,7 +126,9 @@ export function findDates(text: string): DateValue[] {
       const end = match.index + match[0].length;
       if (found.some((date) => match.index < date.end && end > date.start)) continue;
       const parts = shape.read(match);
-      if (parts !== undefined) found.push(build(text, match.index, end, parts.year, parts.month, parts.day));
+      // No calendar has a year 0 (1 BC is followed by AD 1): "1 January 0" is no date.
+      if (parts !== undefined && parts.year !== 0)
+        found.push(build(text, match.index, end, parts.year, parts.month, parts.day));
     }
   }
   return found.sort((left, right) => left.start - right.start);
