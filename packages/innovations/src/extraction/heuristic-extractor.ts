@@ -638,8 +638,8 @@ export function analyseCandidates(
         const kinFactor = kinConflict(question, source.pairQuestion) ? 0.3 : 1;
         // "Who is a 1995 thriller film directed by X? → a title": the pair says its answer is a work.
         const workFactor = question.type === 'person' && source.answersWork === true ? 0.2 : 1;
-        const overlapFactor =
-          (overlap >= 0.75 ? 0.25 : 1 - 0.7 * overlap) * subjectFactor * kinFactor * workFactor;
+        // The share of the candidate's words the question does not already say (no floor, no slope).
+        const overlapFactor = (1 - overlap) * subjectFactor * kinFactor * workFactor;
         const cue = cueBonus(source.analysed, candidate, question);
         const score =
           candidate.fit * source.weight * rankWeight * source.relevance.score * overlapFactor * cue;
