@@ -26,7 +26,8 @@ export interface GroundQuestionOptions {
   readonly append?: AppendPolicy;
 }
 
-const maxEntityWords = 10;
+/** The most words an answer may have and still be taken whole as an entity. */
+export const maxEntityWords = 10;
 
 /** Filler that may differ between a parent's wording and the child's: "the film 'X'" vs "X". */
 const fillerWords: ReadonlySet<string> = new Set(['the', 'a', 'an', ...titleNouns, 'band', 'play']);
@@ -90,8 +91,8 @@ function tokensWithOffsets(text: string): Token[] {
 /** What a parent question asks for, as a phrase a child may repeat: "the director of 'Le Vellard'". */
 function descriptorsOf(parentQuestion: string): string[][] {
   const descriptors: string[][] = [];
-  const body = parentQuestion.trim().replace(/\?+\s*$/, '');
-  const copula = /^(?:who|what|which)\s+(?:is|was|are|were)\s+(.+)$/i.exec(body);
+  const body = parentQuestion.trim().replace(/\?+$/, '');
+  const copula = /^(?:who|what|which)\s+(?:is|was|are|were)\s+(.+)/i.exec(body);
   // A descriptor names a relation ("the director of X", "X's father"), not just the entity ("Who is X?").
   if (
     copula?.[1] !== undefined &&
@@ -100,7 +101,7 @@ function descriptorsOf(parentQuestion: string): string[][] {
     descriptors.push(wordTokens(copula[1]));
   }
   const verb =
-    /^(?:who|what|which(?:\s+\w+)?)\s+(directed|composed|wrote|written|produced|performed|sang|published|founded|created|designed|painted)\s+(.+)$/i.exec(
+    /^(?:who|what|which(?:\s+\w+)?)\s+(directed|composed|wrote|written|produced|performed|sang|published|founded|created|designed|painted)\s+(.+)/i.exec(
       body,
     );
   if (verb?.[1] !== undefined && verb[2] !== undefined) {
@@ -115,7 +116,7 @@ function descriptorsOf(parentQuestion: string): string[][] {
   }
   return descriptors
     .map((tokens) => tokens.filter((token) => !fillerWords.has(token)))
-    .filter((tokens) => tokens.length >= 2 && !(tokens.length === 2 && tokens[0] === 'name'));
+    .filter((tokens) => tokens.length >= 2);
 }
 
 /** Finds a parent's descriptor in the child and returns the character range to replace. */
@@ -216,15 +217,18 @@ function extensionLength(rest: string, parentQuestion: string): number {
       if (closesTitle) consumed = length;
       continue;
     }
+    // A word with an apostrophe belongs to the clause when a part of it does ("Ada Lee's" after "Ada Lee").
     const parts = wordTokens(token);
-    if (parts.length === 0 || !parts.every((part) => parentWords.has(part) || parentStems.has(stem(part))))
-      break;
+    if (!parts.some((part) => parentWords.has(part) || parentStems.has(stem(part)))) break;
     length += token.length;
     consumed = length;
   }
-  const kept = rest.slice(0, consumed).replace(/\s+$/, '');
-  return consumed > relative[0].length ? kept.length : 0;
+  // Ends after a word or a title's closing quote, never in white space; 0 when no word of the clause is the parent's.
+  return consumed;
 }
+
+/** Characters of an identity question's subject its name may lack (a stray mark before or after it). */
+export const identitySlack = 1;
 
 /** "Who is Mara Quill?", "What is The Tidewater Review?": a question about what an entity is. */
 export function isIdentityQuestion(question: string): boolean {
@@ -234,11 +238,7 @@ export function isIdentityQuestion(question: string): boolean {
   const quoted = quotedSpans(subject)[0];
   if (quoted !== undefined && quoted.text.length >= subject.length - 2) return true;
   const chunk = capitalisedChunks(subject)[0];
-  return (
-    chunk !== undefined &&
-    chunk.start === 0 &&
-    chunk.text.length >= subject.replace(/[?.\s]+$/, '').length - 1
-  );
+  return chunk !== undefined && chunk.text.length >= subject.replace(/[?.\s]+$/, '').length - identitySlack;
 }
 
 function hasPlaceholder(question: string): boolean {
