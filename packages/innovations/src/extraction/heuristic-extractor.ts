@@ -305,16 +305,11 @@ function candidatesOf(
       candidates.push({ ...remainder, kind: 'remainder', fit: 0.7 });
     }
   }
-  // A short answer that is a span of the right type on its own ("24 March 1763", "Paul Cox").
-  return candidates.map((candidate) =>
-    candidate.start === 0 && Math.abs(candidate.end - trimmed.replace(/[.!]$/, '').length) <= 1
-      ? { ...candidate, fit: Math.min(1, candidate.fit + 0.1) }
-      : candidate,
-  );
+  return candidates;
 }
 
 interface Relevance {
-  /** 0.1 + 0.6 · entity coverage² + 0.3 · relation coverage, in [0.1, 1]. */
+  /** The mean of the entity and relation coverages, in [0, 1]. */
   readonly score: number;
   /** Share of the question's entity words the source's context holds. */
   readonly entityCoverage: number;
@@ -405,7 +400,7 @@ function relevanceOf(
       : question.relationStems.filter((token) => relationTexts.some((text) => text.stems.has(token))).length /
         question.relationStems.length;
   return {
-    score: 0.1 + 0.6 * entityCoverage * entityCoverage + 0.3 * relationCoverage,
+    score: (entityCoverage + relationCoverage) / 2,
     entityCoverage,
     relationCoverage,
   };
@@ -723,6 +718,8 @@ export function heuristicConfidence(
   candidates: readonly AnalysedCandidate[],
 ): number {
   const runnerUp = candidates.find((entry) => !overlaps(entry.display, candidate.display))?.total ?? 0;
+  // A candidate no source is about (relevance 0) has nothing to be confident in.
+  if (candidate.total === 0) return 0;
   const share = candidate.total / (candidate.total + runnerUp);
   return Math.max(0, Math.min(1, candidate.bestFit * candidate.bestRelevance * Math.sqrt(share) * 1.25));
 }
