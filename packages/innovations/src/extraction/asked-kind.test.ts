@@ -1,6 +1,7 @@
 import type { SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { defaultMultiHopConfig } from '../config/multi-hop-config.js';
+import { qaHit } from '../test/qa-hit.js';
 import { HeuristicExtractor } from './heuristic-extractor.js';
 
 /**
@@ -11,20 +12,7 @@ import { HeuristicExtractor } from './heuristic-extractor.js';
 const extractor = new HeuristicExtractor();
 
 function onePair(question: string, answer: string): SearchHit[] {
-  return [
-    {
-      id: 'pair-1',
-      documentId: 'doc-1',
-      kind: 'qa',
-      title: 'Notes',
-      passage: answer,
-      question,
-      answer,
-      text: `${question} ${answer}`,
-      score: 1,
-      rank: 1,
-    },
-  ];
+  return [qaHit(question, answer)];
 }
 
 describe('HeuristicExtractor: the asked kind over another kind in the same sentence', () => {

@@ -1,6 +1,7 @@
 import type { SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { defaultMultiHopConfig } from '../config/multi-hop-config.js';
+import { qaHit } from '../test/qa-hit.js';
 import { HeuristicExtractor } from './heuristic-extractor.js';
 
 /**
@@ -12,18 +13,7 @@ const extractor = new HeuristicExtractor();
 const { composeMinConfidence } = defaultMultiHopConfig;
 
 function pair(id: string, title: string, question: string, answer: string): SearchHit {
-  return {
-    id,
-    documentId: title,
-    kind: 'qa',
-    title,
-    passage: answer,
-    question,
-    answer,
-    text: `${question} ${answer}`,
-    score: 1,
-    rank: 1,
-  };
+  return qaHit(question, answer, { id, title });
 }
 
 describe('HeuristicExtractor: a question that names nothing', () => {

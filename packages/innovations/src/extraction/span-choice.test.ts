@@ -1,6 +1,7 @@
 import type { SearchHit } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
 import { defaultMultiHopConfig } from '../config/multi-hop-config.js';
+import { qaHit } from '../test/qa-hit.js';
 import { HeuristicExtractor } from './heuristic-extractor.js';
 
 /**
@@ -11,20 +12,7 @@ const extractor = new HeuristicExtractor();
 const threshold = defaultMultiHopConfig.extractionConfidenceThreshold;
 
 function onePair(pairQuestion: string, answer: string, title = 'Notes'): SearchHit[] {
-  return [
-    {
-      id: 'pair-1',
-      documentId: title,
-      kind: 'qa',
-      title,
-      passage: answer,
-      question: pairQuestion,
-      answer,
-      text: `${pairQuestion} ${answer}`,
-      score: 1,
-      rank: 1,
-    },
-  ];
+  return [qaHit(pairQuestion, answer, { title })];
 }
 
 describe('HeuristicExtractor: the span that answers a question asking for no typed kind', () => {
