@@ -1,6 +1,6 @@
 import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { node } from '../test-fixtures/node-trace.js';
+import { node, unresolvedNode } from '../test-fixtures/node-trace.js';
 import { ageBound, composeAnswer, nameMargin, nameShare } from './compose-answer.js';
 import { composeFallbackAnswer, type FallbackEvidence } from './compose-fallback-answer.js';
 
@@ -25,9 +25,6 @@ const pair = (id: string, question: string, answer: string): FallbackEvidence =>
 });
 
 /** A node of the fallback's tests: no refs, unresolved (the fallback runs where the strict composer refused). */
-const unresolvedNode = (id: number, question: string, answer: string): NodeTrace =>
-  node(id, question, answer, [], false);
-
 /** Invented capitalised words, none a function word: `words(50, 3)` is three words from the fiftieth on. */
 const heads = ['Bal', 'Cor', 'Dun', 'Fel', 'Gar', 'Hol', 'Kes', 'Lor', 'Mab', 'Nev'];
 const tails = ['ba', 'den', 'fir', 'gon', 'mel', 'ric', 'ton', 'vel', 'wyn', 'zo'];

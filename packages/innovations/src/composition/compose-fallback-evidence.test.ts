@@ -1,12 +1,8 @@
-import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { node } from '../test-fixtures/node-trace.js';
+import { unresolvedNode } from '../test-fixtures/node-trace.js';
 import { composeFallbackAnswer, type FallbackEvidence } from './compose-fallback-answer.js';
 
 /** A node of these tests: no refs, unresolved (the fallback runs where the strict composer refused). */
-const unresolvedNode = (id: number, question: string, answer: string): NodeTrace =>
-  node(id, question, answer, [], false);
-
 const text = (id: string, body: string): FallbackEvidence => ({ id, text: body });
 
 describe('composeFallbackAnswer: the option whose evidence supports the rest of the question', () => {

@@ -1,12 +1,9 @@
 import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { node } from '../test-fixtures/node-trace.js';
+import { unresolvedNode } from '../test-fixtures/node-trace.js';
 import { composeFallbackAnswer } from './compose-fallback-answer.js';
 
 /** A node of these tests: no refs, unresolved (the fallback runs where the strict composer refused). */
-const unresolvedNode = (id: number, question: string, answer: string): NodeTrace =>
-  node(id, question, answer, [], false);
-
 const fallback = (question: string, nodes: readonly NodeTrace[]) =>
   composeFallbackAnswer({ question, nodes });
 

@@ -1,12 +1,8 @@
-import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { node } from '../test-fixtures/node-trace.js';
+import { unresolvedNode } from '../test-fixtures/node-trace.js';
 import { composeFallbackAnswer, type FallbackEvidence } from './compose-fallback-answer.js';
 
 /** A node of these tests: unresolved (the fallback runs where the strict composer refused). */
-const unresolvedNode = (id: number, question: string, answer: string, refs: number[] = []): NodeTrace =>
-  node(id, question, answer, refs, false);
-
 /** A retrieved question–answer pair. */
 const pair = (id: string, question: string, answer: string): FallbackEvidence => ({
   id,

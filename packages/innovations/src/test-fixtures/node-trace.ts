@@ -23,3 +23,8 @@ export function node(
     evidenceIds: [`e${id}`],
   };
 }
+
+/** A node the run did not resolve (confidence 0.1): the fallback composer's input. */
+export function unresolvedNode(id: number, question: string, answer: string, refs: number[] = []): NodeTrace {
+  return node(id, question, answer, refs, false);
+}
