@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerEntity, groundQuestion, isIdentityQuestion } from './ground-question.js';
+import { answerEntity } from './answer-entity.js';
+import { groundQuestion, isIdentityQuestion } from './ground-question.js';
 
 describe('answerEntity — the entity a parent answer names', () => {
   it.each([

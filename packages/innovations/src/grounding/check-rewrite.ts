@@ -1,6 +1,6 @@
 import type { RewriteParent } from '@rootweaver/core';
 import { contentTokens, normaliseAnswer, stem, wordTokens } from '../extraction/text.js';
-import { answerEntity } from './ground-question.js';
+import { answerEntity } from './answer-entity.js';
 
 export interface CheckRewriteOptions {
   /** The sub-question as planned. */

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { answerEntity, maxEntityWords } from './answer-entity.js';
 import {
-  answerEntity,
   type GroundingResult,
   groundQuestion,
   identitySlack,
   isIdentityQuestion,
-  maxEntityWords,
   type ParentAnswer,
 } from './ground-question.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerEntity, groundQuestion } from './ground-question.js';
+import { answerEntity } from './answer-entity.js';
+import { groundQuestion } from './ground-question.js';
 
 const director = { id: 0, question: 'Who is the director of the film Harbour Lights?', answer: 'Mara Quill' };
 

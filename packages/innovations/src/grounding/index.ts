@@ -1,3 +1,4 @@
+export { answerEntity } from './answer-entity.js';
 export {
   type CheckRewriteOptions,
   checkRewrite,
@@ -5,7 +6,6 @@ export {
   type RewriteVerdict,
 } from './check-rewrite.js';
 export {
-  answerEntity,
   type GroundingResult,
   type GroundQuestionOptions,
   groundQuestion,
