@@ -1,13 +1,19 @@
 // The records of compactrag-train/qa, read in place: the SQuAD-style context cut back into its pairs
 // ("question\nanswer" blocks separated by blank lines; a block with no question line is a bare answer).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** One split's records, from ../shared beside the project (run from the project's root). */
-export function readQaSplit(split) {
-  return JSON.parse(
-    readFileSync(resolve(process.cwd(), `../shared/datasets/compactrag-train/qa/${split}.json`), 'utf8'),
-  );
+/**
+ * One split's records, from `root`/../shared (default: the working directory, the project's root).
+ * A missing file is an error naming the path and where the datasets belong.
+ */
+export function readQaSplit(split, root = process.cwd()) {
+  const file = resolve(root, `../shared/datasets/compactrag-train/qa/${split}.json`);
+  if (!existsSync(file))
+    throw new Error(
+      `${file} does not exist: run from the project's root with ../shared/datasets/compactrag-train beside it (see its README).`,
+    );
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 /** A record's context as its pairs, in order. */
