@@ -212,6 +212,7 @@ export const abbreviations: ReadonlySet<string> = new Set([
   'sask',
   'no',
   'vs',
+  'v',
   'u.s',
   'u.k',
   'e.g',

@@ -26,6 +26,31 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('ends a sentence after an abbreviation or an initial when a capitalised function word follows', () => {
+    expect(texts('The label belongs to Gull House Press Inc. It was founded in 1990.')).toEqual([
+      'The label belongs to Gull House Press Inc.',
+      'It was founded in 1990.',
+    ]);
+    expect(texts('Ivo Brand served in World War I. After the war he taught.')).toEqual([
+      'Ivo Brand served in World War I.',
+      'After the war he taught.',
+    ]);
+    expect(texts('His son is Ivo Brand Jr. "The Harbour" was his first play.')).toEqual([
+      'His son is Ivo Brand Jr.',
+      '"The Harbour" was his first play.',
+    ]);
+    // Names, initials and joining abbreviations keep their sentence.
+    expect(texts('It was painted by P. A. Lind and Dr. I. Brand.')).toEqual([
+      'It was painted by P. A. Lind and Dr. I. Brand.',
+    ]);
+    expect(texts('Mara Quill vs. The Harbour Band was heard in Ravel v. The State of Veltria.')).toEqual([
+      'Mara Quill vs. The Harbour Band was heard in Ravel v. The State of Veltria.',
+    ]);
+    expect(texts('The case Ravel v. Brand was heard in 1990.')).toEqual([
+      'The case Ravel v. Brand was heard in 1990.',
+    ]);
+  });
+
   it('splits on full stops, question and exclamation marks before a capital, a digit or a quote', () => {
     expect(texts('Is it true? Yes! "Harbour Lights" opened. 1990 was the year.')).toEqual([
       'Is it true?',
