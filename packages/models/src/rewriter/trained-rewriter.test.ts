@@ -82,10 +82,19 @@ describe.runIf(shipped)('TrainedRewriter (the shipped weights)', () => {
     expect(result.declined).toBe('no parent answer to put in');
   });
 
-  it('puts nothing in with a confidence floor of 1, and everything with 0', async () => {
+  it('with a confidence floor of 1 replaces only a referring expression; with 0 always the best phrase', async () => {
     const parents = [{ id: 0, question: '', answer: 'Ines Marlow' }];
     const strict = await TrainedRewriter.load({ vectors, minimumConfidence: 1 });
-    expect((await strict.rewrite({ question: 'Where was he born?', parents })).declined).toBeDefined();
+    expect((await strict.rewrite({ question: 'Where was he born?', parents })).text).toBe(
+      'Where was Ines Marlow born?',
+    );
+    expect((await strict.rewrite({ question: 'Where was this director born?', parents })).text).toBe(
+      'Where was Ines Marlow born?',
+    );
+    // A sub-question that already names its subject has no referring expression.
+    expect(
+      (await strict.rewrite({ question: 'What is the population of Corvelle?', parents })).declined,
+    ).toMatch(/^not confident/u);
     expect(rewriter.predict('What is the population of Corvelle?', parents, 0).steps).toHaveLength(1);
   });
 

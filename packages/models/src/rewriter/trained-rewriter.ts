@@ -9,6 +9,7 @@ import { TreeEnsemble } from '../trees/tree-ensemble.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import { featurisePointer, pointerFeatureNames } from './pointer-features.js';
 import { pointPhrase } from './rank-phrases.js';
+import { isReferringPhrase } from './referring-phrase.js';
 import { replaceSpan } from './rewriter-input.js';
 
 /** The rewriter shipped in this package (`assets/rewriter.bin`). */
@@ -27,7 +28,10 @@ export interface RewriterSettings {
 
 /**
  * The calibrated confidence below which the rewriter declines and the engine's rules ground the
- * sub-question: a replacement is made only when it is more likely right than wrong.
+ * sub-question — unless its phrase is a referring expression (`isReferringPhrase`): a replacement is
+ * made when it is more likely right than wrong, or when it puts the answer in the place of a pronoun or
+ * a description (on the rewrite set the rewriter's best phrase beats the rules at every confidence; what
+ * the floor keeps out are names and bare words of sub-questions that already name their subject).
  */
 export const defaultMinimumConfidence = 0.5;
 
@@ -122,8 +126,9 @@ const namePattern = /^\p{Lu}|\p{N}/u;
  * answer's), and boosted trees — trained by rootweaver on CompactRAG's rewrite set (`pnpm
  * train:rewriter`, ADR-0017) — score the candidates and "no replacement" in one softmax; the answer
  * takes the best phrase's place. It never writes a word that is neither in the sub-question nor in an
- * answer; a replacement is made only above a calibrated confidence, and when none is, it declines and
- * the engine's rules ground the sub-question.
+ * answer; a replacement is made above a calibrated confidence or in the place of a referring
+ * expression (a pronoun, "this X", "the X who …"), and when none is, it declines and the engine's
+ * rules ground the sub-question.
  */
 export class TrainedRewriter implements QuestionRewriter {
   readonly id: string;
@@ -220,7 +225,7 @@ export class TrainedRewriter implements QuestionRewriter {
       if (answer === '' || text.toLowerCase().includes(answer.toLowerCase())) continue;
       const { start, end, confidence } = this.point(text, answer);
       const step = { parentId: parent.id, phrase: text.slice(start, end), confidence };
-      if (end <= start || confidence < minimumConfidence) {
+      if (end <= start || (confidence < minimumConfidence && !isReferringPhrase(text, start, end))) {
         if (declined === undefined || confidence > declined.confidence) declined = step;
         continue;
       }
