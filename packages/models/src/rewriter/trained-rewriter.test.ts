@@ -54,7 +54,9 @@ describe.runIf(shipped)('TrainedRewriter (the shipped weights)', () => {
       parents: [{ id: 0, question: 'Who directed The Lantern Field?', answer: 'Ines Marlow' }],
     });
     expect(result.text).toBe('What is the population of Corvelle?');
-    expect(result.declined).toMatch(/^not confident: ".*" at 0\.\d\d, under 0\.5$/u);
+    expect(result.declined).toMatch(
+      /^not confident: ".*" at 0\.\d\d, under 0\.5, and not a referring expression$/u,
+    );
   });
 
   it("replaces a descriptor that restates the parent's question, not one that names something else", async () => {

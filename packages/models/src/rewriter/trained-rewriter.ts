@@ -257,7 +257,7 @@ export class TrainedRewriter implements QuestionRewriter {
         ? `"${rejected.phrase}" names '${rejected.foreign}', which parent ${rejected.parentId}'s question does not`
         : best === undefined
           ? 'no parent answer to put in'
-          : `not confident: "${best.phrase}" at ${best.confidence.toFixed(2)}, under ${this.#minimumConfidence}`;
+          : `not confident: "${best.phrase}" at ${best.confidence.toFixed(2)}, under ${this.#minimumConfidence}, and not a referring expression`;
     return { text: options.question, latencyMs, modelId: this.id, declined };
   }
 }
