@@ -100,6 +100,23 @@ describe.runIf(shipped)('TrainedRewriter (the shipped weights)', () => {
     expect(rewriter.predict('What is the population of Corvelle?', parents, 0).steps).toHaveLength(1);
   });
 
+  it('holds a referring expression to the floor when more than one answer is to be placed', async () => {
+    // The model reads no parent question: with two answers it cannot tell which phrase is whose.
+    const two = [
+      { id: 0, question: 'Who directed The Lantern Field?', answer: 'Ines Marlow' },
+      { id: 1, question: 'Which film won the prize?', answer: 'The Lantern Field' },
+    ];
+    const strict = await TrainedRewriter.load({ vectors, minimumConfidence: 1 });
+    const result = await strict.rewrite({ question: 'In which year did he direct this film?', parents: two });
+    expect(result.text).toBe('In which year did he direct this film?');
+    expect(result.declined).toMatch(/with more than one answer to place$/u);
+    // One of them already in the question leaves one to place.
+    expect(
+      (await strict.rewrite({ question: 'In which year did he direct The Lantern Field?', parents: two }))
+        .text,
+    ).toBe('In which year did Ines Marlow direct The Lantern Field?');
+  });
+
   it('refuses a confidence floor that is not a probability', async () => {
     for (const minimumConfidence of [-0.1, 1.5, Number.NaN])
       await expect(TrainedRewriter.load({ vectors, minimumConfidence })).rejects.toSatisfy((error: unknown) =>

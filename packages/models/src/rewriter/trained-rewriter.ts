@@ -94,8 +94,11 @@ export interface RewriteStep {
 export interface RewritePrediction {
   readonly text: string;
   readonly steps: readonly RewriteStep[];
-  /** The best candidate that stayed under the confidence floor, when nothing was replaced. */
-  readonly declined?: RewriteStep;
+  /**
+   * The best candidate that stayed under the confidence floor, when nothing was replaced; `referring`
+   * when its phrase is a referring expression (held back because several answers were to be placed).
+   */
+  readonly declined?: RewriteStep & { readonly referring: boolean };
   /** A confident phrase left alone because it names what its parent's question does not. */
   readonly rejected?: RewriteStep & { readonly foreign: string };
 }
@@ -217,16 +220,25 @@ export class TrainedRewriter implements QuestionRewriter {
   ): RewritePrediction {
     let text = question.replace(/\s+/gu, ' ').trim();
     const steps: RewriteStep[] = [];
-    let declined: RewriteStep | undefined;
+    let declined: (RewriteStep & { referring: boolean }) | undefined;
     let rejected: (RewriteStep & { foreign: string }) | undefined;
+    // A referring expression takes a parent's answer below the floor only when one answer is to be
+    // placed: the rewrite set has one parent a record, and the model cannot tell two parents apart
+    // ("Was this director older than that actor?" with two people's names) — the rules, which read
+    // the parents' questions, ground those.
+    const placing = parents.filter((parent) => {
+      const answer = parent.answer.replace(/\s+/gu, ' ').trim().toLowerCase();
+      return answer !== '' && !text.toLowerCase().includes(answer);
+    }).length;
     // The engine passes farther ancestors first and the node's own parents last: nearest first here.
     for (const parent of [...parents].reverse()) {
       const answer = parent.answer.replace(/\s+/gu, ' ').trim();
       if (answer === '' || text.toLowerCase().includes(answer.toLowerCase())) continue;
       const { start, end, confidence } = this.point(text, answer);
       const step = { parentId: parent.id, phrase: text.slice(start, end), confidence };
-      if (end <= start || (confidence < minimumConfidence && !isReferringPhrase(text, start, end))) {
-        if (declined === undefined || confidence > declined.confidence) declined = step;
+      const referring = end > start && isReferringPhrase(text, start, end);
+      if (end <= start || (confidence < minimumConfidence && !(referring && placing === 1))) {
+        if (declined === undefined || confidence > declined.confidence) declined = { ...step, referring };
         continue;
       }
       // A phrase that names something ("the director of 'Y'") stands for the parent's answer only when
@@ -257,7 +269,7 @@ export class TrainedRewriter implements QuestionRewriter {
         ? `"${rejected.phrase}" names '${rejected.foreign}', which parent ${rejected.parentId}'s question does not`
         : best === undefined
           ? 'no parent answer to put in'
-          : `not confident: "${best.phrase}" at ${best.confidence.toFixed(2)}, under ${this.#minimumConfidence}, and not a referring expression`;
+          : `not confident: "${best.phrase}" at ${best.confidence.toFixed(2)}, under ${this.#minimumConfidence}, ${best.referring ? 'with more than one answer to place' : 'and not a referring expression'}`;
     return { text: options.question, latencyMs, modelId: this.id, declined };
   }
 }
