@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// Where should the trained rewriter decline? For each confidence floor (since ADR-0017's revision of
-// 2026-12-05 it holds back names and bare words only: a referring expression is always replaced), the
-// rewrite exact match (tokens, as `pnpm train:rewriter` reports it) of the engine's path — the rewriter
-// where it replaces, the rules where it declines — on both seeded halves of
-// compactrag-train/rewrite/valid.json (the halves `pnpm train:rewriter` chooses and calibrates on) and on
-// test.json. No evaluation question is read.
+// Where should the trained rewriter decline? For each confidence floor, the rewrite exact match (tokens,
+// as `pnpm train:rewriter` reports it) of the engine's path — the rewriter where it is at least that
+// confident, the rules where it declines — on both seeded halves of compactrag-train/rewrite/valid.json
+// (the halves `pnpm train:rewriter` chooses and calibrates on) and on test.json. No evaluation question
+// is read.
 //   pnpm build && node tools/scripts/rewriter-threshold-check.mjs
 import { defaultAnswerPolicy } from '../../packages/innovations/dist/index.js';
 import { loadWordVectors, TrainedRewriter } from '../../packages/models/dist/index.js';

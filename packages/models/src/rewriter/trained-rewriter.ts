@@ -9,7 +9,6 @@ import { TreeEnsemble } from '../trees/tree-ensemble.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import { featurisePointer, pointerFeatureNames } from './pointer-features.js';
 import { pointPhrase } from './rank-phrases.js';
-import { isReferringPhrase } from './referring-phrase.js';
 import { replaceSpan } from './rewriter-input.js';
 
 /** The rewriter shipped in this package (`assets/rewriter.bin`). */
@@ -28,10 +27,7 @@ export interface RewriterSettings {
 
 /**
  * The calibrated confidence below which the rewriter declines and the engine's rules ground the
- * sub-question — unless its phrase is a referring expression (`isReferringPhrase`): a replacement is
- * made when it is more likely right than wrong, or when it puts the answer in the place of a pronoun or
- * a description (on the rewrite set the rewriter's best phrase beats the rules at every confidence; what
- * the floor keeps out are names and bare words of sub-questions that already name their subject).
+ * sub-question: a replacement is made only when it is more likely right than wrong.
  */
 export const defaultMinimumConfidence = 0.5;
 
@@ -94,11 +90,8 @@ export interface RewriteStep {
 export interface RewritePrediction {
   readonly text: string;
   readonly steps: readonly RewriteStep[];
-  /**
-   * The best candidate that stayed under the confidence floor, when nothing was replaced; `referring`
-   * when its phrase is a referring expression (held back because several answers were to be placed).
-   */
-  readonly declined?: RewriteStep & { readonly referring: boolean };
+  /** The best candidate that stayed under the confidence floor, when nothing was replaced. */
+  readonly declined?: RewriteStep;
   /** A confident phrase left alone because it names what its parent's question does not. */
   readonly rejected?: RewriteStep & { readonly foreign: string };
 }
@@ -129,9 +122,8 @@ const namePattern = /^\p{Lu}|\p{N}/u;
  * answer's), and boosted trees — trained by rootweaver on CompactRAG's rewrite set (`pnpm
  * train:rewriter`, ADR-0017) — score the candidates and "no replacement" in one softmax; the answer
  * takes the best phrase's place. It never writes a word that is neither in the sub-question nor in an
- * answer; a replacement is made above a calibrated confidence or in the place of a referring
- * expression (a pronoun, "this X", "the X who …"), and when none is, it declines and the engine's
- * rules ground the sub-question.
+ * answer; a replacement is made only above a calibrated confidence, and when none is, it declines and
+ * the engine's rules ground the sub-question.
  */
 export class TrainedRewriter implements QuestionRewriter {
   readonly id: string;
@@ -220,25 +212,16 @@ export class TrainedRewriter implements QuestionRewriter {
   ): RewritePrediction {
     let text = question.replace(/\s+/gu, ' ').trim();
     const steps: RewriteStep[] = [];
-    let declined: (RewriteStep & { referring: boolean }) | undefined;
+    let declined: RewriteStep | undefined;
     let rejected: (RewriteStep & { foreign: string }) | undefined;
-    // A referring expression takes a parent's answer below the floor only when one answer is to be
-    // placed: the rewrite set has one parent a record, and the model cannot tell two parents apart
-    // ("Was this director older than that actor?" with two people's names) — the rules, which read
-    // the parents' questions, ground those.
-    const placing = parents.filter((parent) => {
-      const answer = parent.answer.replace(/\s+/gu, ' ').trim().toLowerCase();
-      return answer !== '' && !text.toLowerCase().includes(answer);
-    }).length;
     // The engine passes farther ancestors first and the node's own parents last: nearest first here.
     for (const parent of [...parents].reverse()) {
       const answer = parent.answer.replace(/\s+/gu, ' ').trim();
       if (answer === '' || text.toLowerCase().includes(answer.toLowerCase())) continue;
       const { start, end, confidence } = this.point(text, answer);
       const step = { parentId: parent.id, phrase: text.slice(start, end), confidence };
-      const referring = end > start && isReferringPhrase(text, start, end);
-      if (end <= start || (confidence < minimumConfidence && !(referring && placing === 1))) {
-        if (declined === undefined || confidence > declined.confidence) declined = { ...step, referring };
+      if (end <= start || confidence < minimumConfidence) {
+        if (declined === undefined || confidence > declined.confidence) declined = step;
         continue;
       }
       // A phrase that names something ("the director of 'Y'") stands for the parent's answer only when
@@ -269,7 +252,7 @@ export class TrainedRewriter implements QuestionRewriter {
         ? `"${rejected.phrase}" names '${rejected.foreign}', which parent ${rejected.parentId}'s question does not`
         : best === undefined
           ? 'no parent answer to put in'
-          : `not confident: "${best.phrase}" at ${best.confidence.toFixed(2)}, under ${this.#minimumConfidence}, ${best.referring ? 'with more than one answer to place' : 'and not a referring expression'}`;
+          : `not confident: "${best.phrase}" at ${best.confidence.toFixed(2)}, under ${this.#minimumConfidence}`;
     return { text: options.question, latencyMs, modelId: this.id, declined };
   }
 }
