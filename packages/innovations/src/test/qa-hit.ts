@@ -1,4 +1,5 @@
 import type { SearchHit } from '@rootweaver/core';
+import { qaItem } from '@rootweaver/core/test';
 
 /** What a test may vary of a retrieved QA pair; the rest is a plain first-ranked hit. */
 export interface QaHitOptions {
@@ -7,19 +8,11 @@ export interface QaHitOptions {
   readonly title?: string;
 }
 
-/** A retrieved atomic QA pair as the extractors read it: its question, its answer, nothing else ranked. */
+/**
+ * A retrieved atomic QA pair as the extractors read it: core's `qaItem`, first-ranked, its passage the
+ * answer alone (as a rule-built index writes a pair).
+ */
 export function qaHit(question: string, answer: string, options: QaHitOptions = {}): SearchHit {
-  const title = options.title ?? 'Notes';
-  return {
-    id: options.id ?? 'pair-1',
-    documentId: title,
-    kind: 'qa',
-    title,
-    passage: answer,
-    question,
-    answer,
-    text: `${question} ${answer}`,
-    score: 1,
-    rank: 1,
-  };
+  const item = qaItem({ id: options.id ?? 'pair-1', question, answer, title: options.title ?? 'Notes' });
+  return { ...item, passage: answer, score: 1, rank: 1 };
 }
