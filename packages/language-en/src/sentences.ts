@@ -13,6 +13,8 @@ const boundaryPattern = /[.!?]+["”’')\]]*\s+(?=["“‘'([]?[\p{Lu}\d])/gu;
 const lastWordPattern = /([\p{L}.]+)[.!?]*$/u;
 /** The first word after a boundary, past an opening quote or bracket. */
 const nextWordPattern = /^["“‘'([]?(\p{L}+)/u;
+/** Characters after a boundary read for its next word: more than any function word needs. */
+const nextWordWindow = 24;
 /**
  * Abbreviations that join what follows them to what precedes them ("Ada Lee vs. The Harbour Band"): a
  * capitalised function word after them is a title's, not a new sentence's.
@@ -42,7 +44,9 @@ export function splitSentences(text: string): Sentence[] {
     const index = match.index;
     if (match[0].startsWith('.')) {
       const before = lastWordPattern.exec(text.slice(Math.max(start, index - 24), index + 1))?.[1] ?? '';
-      if (isAbbreviation(before) && !startsSentence(before, text.slice(index + match[0].length))) continue;
+      const after = index + match[0].length;
+      if (isAbbreviation(before) && !startsSentence(before, text.slice(after, after + nextWordWindow)))
+        continue;
     }
     const piece = text.slice(start, index);
     if (countOf(piece, '(') > countOf(piece, ')')) continue;
