@@ -7,7 +7,12 @@ import { encodeWeights } from '../network/weights-file.js';
 import { shippedReaderPath } from '../reader/trained-reader.js';
 import { loadWordVectors, shippedWordVectorsPath } from '../word-vectors/load-word-vectors.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
-import { readRewriterWeights, shippedRewriterPath, TrainedRewriter } from './trained-rewriter.js';
+import {
+  defaultMinimumConfidence,
+  readRewriterWeights,
+  shippedRewriterPath,
+  TrainedRewriter,
+} from './trained-rewriter.js';
 
 const shipped = existsSync(shippedRewriterPath) && existsSync(shippedWordVectorsPath);
 
@@ -48,13 +53,31 @@ describe.runIf(shipped)('TrainedRewriter (the shipped weights)', () => {
     expect(prediction.steps.map((step) => step.parentId)).toEqual([1, 0]);
   });
 
+  // Both went to the rules under the earlier 0.5 floor (ADR-0017, "the floor chosen on two kinds of error").
+  it('grounds a pronoun inside a relative clause, and two demonstratives from two parents', async () => {
+    const pronoun = await rewriter.rewrite({
+      question: 'Who founded the company that makes it?',
+      parents: [{ id: 0, question: 'What lamp did the studio design?', answer: 'Brightwater Lamps' }],
+    });
+    expect(pronoun.declined).toBeUndefined();
+    expect(pronoun.text).toBe('Who founded the company that makes Brightwater Lamps?');
+    const two = rewriter.predict('Was this director older than that actor?', [
+      { id: 0, question: 'Who directed The Lantern Field?', answer: 'Ines Marlow' },
+      { id: 1, question: 'Who starred in Quiet Harbour?', answer: 'Tomas Vell' },
+    ]);
+    expect(two.text).toBe('Was Ines Marlow older than Tomas Vell?');
+    expect(two.steps.map((step) => step.parentId)).toEqual([1, 0]);
+  });
+
   it('declines, with the phrase it considered and why, when nothing refers to the parent', async () => {
     const result = await rewriter.rewrite({
       question: 'What is the population of Corvelle?',
       parents: [{ id: 0, question: 'Who directed The Lantern Field?', answer: 'Ines Marlow' }],
     });
     expect(result.text).toBe('What is the population of Corvelle?');
-    expect(result.declined).toMatch(/^not confident: ".*" at 0\.\d\d, under 0\.5$/u);
+    const [, confidence, floor] = /^not confident: ".*" at (0\.\d\d), under (.+)$/u.exec(result.declined ?? '') ?? [];
+    expect(Number(floor)).toBe(defaultMinimumConfidence);
+    expect(Number(confidence)).toBeLessThan(defaultMinimumConfidence);
   });
 
   it("replaces a descriptor that restates the parent's question, not one that names something else", async () => {
