@@ -14,6 +14,7 @@ export {
 export { creatorNouns, femaleTitles, maleTitles, officeNouns, personRoleNouns } from './lexicon/roles.js';
 export { titleNouns, type WorkRelease, workKinds, workNouns } from './lexicon/works.js';
 export { normaliseAnswer } from './normalise-answer.js';
+export { possessiveOf } from './possessive.js';
 export { type Sentence, splitSentences } from './sentences.js';
 export { stem } from './stem.js';
 export {

@@ -1,5 +1,5 @@
 import type { GroundingMethod } from '@rootweaver/core';
-import { agentVerb, titleNouns } from '@rootweaver/language-en';
+import { agentVerb, possessiveOf, titleNouns } from '@rootweaver/language-en';
 import { capitalisedChunks, quotedSpans, stem, wordTokens } from '../extraction/text.js';
 import { answerEntity } from './answer-entity.js';
 
@@ -211,11 +211,6 @@ function hasPlaceholder(question: string): boolean {
 function namesEntity(question: string): boolean {
   if (quotedSpans(question).length > 0) return true;
   return capitalisedChunks(question).some((chunk) => chunk.start > 0 || /\s/.test(chunk.text));
-}
-
-/** The possessive of an inserted entity: "Mara Quill's", but "Marcus Ellis'" (not "Marcus Ellis's"). */
-function possessiveOf(entity: string): string {
-  return /s$/.test(entity) ? `${entity}'` : `${entity}'s`;
 }
 
 function replaceRange(text: string, from: number, to: number, value: string): string {

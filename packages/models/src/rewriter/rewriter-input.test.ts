@@ -22,6 +22,12 @@ describe('replaceSpan', () => {
     expect(replacing(text, phrase, 'Ada Lee')).toBe(expected);
   });
 
+  it('writes an apostrophe alone after an answer ending in s, as the rules do', () => {
+    expect(replacing('What was his first film?', 'his', 'Marcus Ellis')).toBe(
+      "What was Marcus Ellis' first film?",
+    );
+  });
+
   it('keeps "her" as an object when a function word follows it', () => {
     expect(replacing('Who married her in 1990?', 'her', 'Ada Lee')).toBe('Who married Ada Lee in 1990?');
   });

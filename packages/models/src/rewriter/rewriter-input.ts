@@ -1,6 +1,6 @@
-import { isFunctionWord } from '@rootweaver/language-en';
+import { isFunctionWord, possessiveOf } from '@rootweaver/language-en';
 
-/** Possessive determiners: a parent's answer put in their place takes "'s" ("his film" → "Ada Lee's film"). */
+/** Possessive determiners: a parent's answer put in their place is possessive ("his film" → "Ada Lee's film"). */
 const possessiveDeterminers = new Set(['his', 'its', 'their']);
 
 /**
@@ -15,6 +15,6 @@ export function replaceSpan(text: string, start: number, end: number, answer: st
   const possessive =
     possessiveDeterminers.has(replaced) ||
     (replaced === 'her' && nextWord !== undefined && !isFunctionWord(nextWord));
-  const inserted = possessive ? `${answer}'s` : answer;
+  const inserted = possessive ? possessiveOf(answer) : answer;
   return `${text.slice(0, start)}${inserted}${after}`.replace(/\s+/gu, ' ').trim();
 }
