@@ -9,16 +9,18 @@
 //    compactrag-train/qa/{valid,test}.json (written about a named subject) with, as its parent, another
 //    pair of the same context — its question, and what its answer adds to it as the answer;
 //  - the two kinds of error added up, one per record (choose half + qa/valid): the floor is chosen there.
-//   pnpm build && node tools/scripts/rewriter-threshold-check.mjs
+//   pnpm build && node tools/scripts/rewriter-threshold-check.mjs [--weights FILE]
+import { parseArgs } from 'node:util';
 import { defaultAnswerPolicy } from '../../packages/innovations/dist/index.js';
 import { loadWordVectors, TrainedRewriter } from '../../packages/models/dist/index.js';
 import { halvesOf, locateTrainingSets, readSplit } from '../train/dist/data/training-sets.js';
-import { newWordsOf, pairsOfContext } from '../train/dist/reader/ranker-examples.js';
+import { groundedQuestionsOf } from '../train/dist/rewriter/grounded-questions.js';
 import { parseRewriteInput, rewriteTokens } from '../train/dist/rewriter/rewriter-examples.js';
 
 const floors = [0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6];
 const directory = locateTrainingSets(undefined);
-const rewriter = await TrainedRewriter.load({ vectors: await loadWordVectors() });
+const { values } = parseArgs({ options: { weights: { type: 'string' } } });
+const rewriter = await TrainedRewriter.load({ vectors: await loadWordVectors(), path: values.weights });
 const halves = halvesOf(readSplit(directory, 'rewrite', 'valid').records, 1);
 const tokensOf = (text) => rewriteTokens(text).join(' ');
 const percent = (value, count) => Math.round((1000 * value) / count) / 10;
@@ -46,31 +48,23 @@ function rewriteRight(records) {
   return { count, rules, right };
 }
 
-/** Per floor, how many grounded questions the engine's path changes. */
+/** Per floor, how many grounded questions (`groundedQuestionsOf`) the engine's path changes. */
 function groundedChanged(records) {
   const changed = floors.map(() => 0);
   let rules = 0;
-  let count = 0;
-  for (const record of records) {
-    const pairs = pairsOfContext(record.context);
-    const gold = record.answers.text[0] ?? '';
-    const other = pairs.find((pair) => pair.question !== '' && !pair.answer.includes(gold));
-    const answer = other === undefined ? undefined : newWordsOf(other);
-    if (!answer || answer.split(' ').length > 8) continue;
-    if (record.question.toLowerCase().includes(answer.toLowerCase())) continue;
-    count += 1;
-    const parents = [{ id: 0, question: other.question, answer }];
-    const byRules = defaultAnswerPolicy.ground({ question: record.question, parents }).text;
-    const rulesChange = byRules !== record.question;
+  const questions = groundedQuestionsOf(records);
+  for (const { question, parentQuestion, parentAnswer } of questions) {
+    const parents = [{ id: 0, question: parentQuestion, answer: parentAnswer }];
+    const rulesChange = defaultAnswerPolicy.ground({ question, parents }).text !== question;
     if (rulesChange) rules += 1;
-    const best = rewriter.predict(record.question, parents, 0);
+    const best = rewriter.predict(question, parents, 0);
     const confidence = best.steps[0]?.confidence ?? 0;
     floors.forEach((floor, index) => {
-      if (best.steps.length > 0 && confidence >= floor ? best.text !== record.question : rulesChange)
+      if (best.steps.length > 0 && confidence >= floor ? best.text !== question : rulesChange)
         changed[index] += 1;
     });
   }
-  return { count, rules, changed };
+  return { count: questions.length, rules, changed };
 }
 
 const byFloor = (values, count) =>
