@@ -9,7 +9,6 @@ import {
   type WordVectorTable,
 } from '@rootweaver/models';
 import type { RankingData } from '../trees/gradient-boosting.js';
-import type { GroundedQuestion } from './grounded-questions.js';
 
 /** A record of `compactrag-train/rewrite/*.json`. */
 export interface RewriteRecord {
@@ -187,17 +186,6 @@ export function buildPointerExamples(
     }
   }
   return examples;
-}
-
-/** Featurises grounded questions (`groundedQuestionsOf`) as no-replacement examples. */
-export function buildGroundedExamples(
-  questions: readonly GroundedQuestion[],
-  options: PointerExampleOptions,
-): PointerExample[] {
-  return questions.map((entry) => {
-    const question = collapse(entry.question);
-    return example(`${entry.id}-needs-none`, question, collapse(entry.parentAnswer), question, true, options);
-  });
 }
 
 /** The examples as one ranking matrix (groups in order). */

@@ -24,10 +24,7 @@ import {
 } from '@rootweaver/models';
 import { evaluationCorpusText, halvesOf, locateTrainingSets, readSplit } from '../data/training-sets.js';
 import { trainRankingTrees } from '../trees/gradient-boosting.js';
-import type { QaRecord } from '../reader/ranker-examples.js';
-import { groundedQuestionsOf } from './grounded-questions.js';
 import {
-  buildGroundedExamples,
   buildPointerExamples,
   namesItsAnswer,
   type PointerExample,
@@ -47,9 +44,6 @@ const { values } = parseArgs({
     'min-leaf-rows': { type: 'string', default: '20' },
     'max-span': { type: 'string', default: '16' },
     'no-replacement': { type: 'string', default: '0.3' },
-    // Also train on qa/train's questions, which need no parent answer, with a related parent (see
-    // grounded-questions.ts): no replacement is right.
-    grounded: { type: 'boolean', default: false },
     // Also label the nearest phrase of records no phrase rewrites exactly (worse on valid: off).
     nearest: { type: 'boolean', default: false },
     patience: { type: 'string', default: '75' },
@@ -83,19 +77,11 @@ const pointable = (record: RewriteRecord): boolean => {
   const parsed = parseRewriteInput(record.input);
   return parsed !== undefined && !namesItsAnswer(parsed.question, parsed.answer);
 };
-const trainExamples = [
-  ...buildPointerExamples(train.records.slice(0, limit).filter(pointable), {
-    ...common,
-    noReplacementShare,
-    seed,
-  }),
-  ...(values.grounded === true
-    ? buildGroundedExamples(
-        groundedQuestionsOf(readSplit<QaRecord>(directory, 'qa', 'train').records.slice(0, limit)),
-        { ...common, seed },
-      )
-    : []),
-];
+const trainExamples = buildPointerExamples(train.records.slice(0, limit).filter(pointable), {
+  ...common,
+  noReplacementShare,
+  seed,
+});
 const chooseExamples = buildPointerExamples(halves.choose, { ...common, seed });
 const calibrateExamples = buildPointerExamples(halves.calibrate, {
   ...common,
@@ -264,7 +250,7 @@ const bytes = encodeWeights(
     training: {
       rewriter: rewriterSettings,
       boosting: { ...settings, keptTrees: best.trees },
-      labels: { nearestWhenNoneExact: nearest, noReplacementShare, groundedQuestions: values.grounded === true },
+      labels: { nearestWhenNoneExact: nearest, noReplacementShare },
       data: {
         source: 'CompactRAG compactrag-train/rewrite (How-Young-X/CompactRAG, MIT, commit 4ac3245e)',
         trainSha256: train.sha256,
