@@ -78,17 +78,38 @@ const rewrites = {};
 for (const [name, records] of Object.entries(rewriteSets)) {
   const { count, rules, right } = rewriteRight(records);
   rewrites[name] = { count, right };
-  console.log(JSON.stringify({ split: name, records: count, rulesAlone: percent(rules, count), engineByFloor: byFloor(right, count) }));
+  console.log(
+    JSON.stringify({
+      split: name,
+      records: count,
+      rulesAlone: percent(rules, count),
+      engineByFloor: byFloor(right, count),
+    }),
+  );
 }
 const grounded = {};
 for (const split of ['valid', 'test']) {
   const { count, rules, changed } = groundedChanged(readSplit(directory, 'qa', split).records);
   grounded[split] = { count, changed };
-  console.log(JSON.stringify({ split: `qa/${split} grounded, % changed`, records: count, rulesAlone: percent(rules, count), engineByFloor: byFloor(changed, count) }));
+  console.log(
+    JSON.stringify({
+      split: `qa/${split} grounded, % changed`,
+      records: count,
+      rulesAlone: percent(rules, count),
+      engineByFloor: byFloor(changed, count),
+    }),
+  );
 }
 const errors = (rewrite, questions) =>
-  Object.fromEntries(floors.map((floor, index) => [floor, rewrite.count - rewrite.right[index] + questions.changed[index]]));
+  Object.fromEntries(
+    floors.map((floor, index) => [floor, rewrite.count - rewrite.right[index] + questions.changed[index]]),
+  );
 const chosen = errors(rewrites['rewrite/valid (choose half)'], grounded.valid);
 const best = floors.reduce((a, b) => (chosen[b] < chosen[a] ? b : a));
 console.log(JSON.stringify({ errors: 'choose half + qa/valid', byFloor: chosen, lowest: best }));
-console.log(JSON.stringify({ errors: 'rewrite/test + qa/test', byFloor: errors(rewrites['rewrite/test'], grounded.test) }));
+console.log(
+  JSON.stringify({
+    errors: 'rewrite/test + qa/test',
+    byFloor: errors(rewrites['rewrite/test'], grounded.test),
+  }),
+);

@@ -75,7 +75,8 @@ describe.runIf(shipped)('TrainedRewriter (the shipped weights)', () => {
       parents: [{ id: 0, question: 'Who directed The Lantern Field?', answer: 'Ines Marlow' }],
     });
     expect(result.text).toBe('What is the population of Corvelle?');
-    const [, confidence, floor] = /^not confident: ".*" at (0\.\d\d), under (.+)$/u.exec(result.declined ?? '') ?? [];
+    const [, confidence, floor] =
+      /^not confident: ".*" at (0\.\d\d), under (.+)$/u.exec(result.declined ?? '') ?? [];
     expect(Number(floor)).toBe(defaultMinimumConfidence);
     expect(Number(confidence)).toBeLessThan(defaultMinimumConfidence);
   });
