@@ -28,6 +28,15 @@ describe('replaceSpan', () => {
     );
   });
 
+  it("rewrites a possessive phrase's own 's for the answer", () => {
+    expect(replacing("Where was this year's final held?", 'this year', 'Corvelle Rovers')).toBe(
+      "Where was Corvelle Rovers' final held?",
+    );
+    expect(replacing("Where was this club's final held?", 'this club', 'Corvelle United')).toBe(
+      "Where was Corvelle United's final held?",
+    );
+  });
+
   it('keeps "her" as an object when a function word follows it', () => {
     expect(replacing('Who married her in 1990?', 'her', 'Ada Lee')).toBe('Who married Ada Lee in 1990?');
   });

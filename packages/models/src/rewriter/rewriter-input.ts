@@ -15,6 +15,12 @@ export function replaceSpan(text: string, start: number, end: number, answer: st
   const possessive =
     possessiveDeterminers.has(replaced) ||
     (replaced === 'her' && nextWord !== undefined && !isFunctionWord(nextWord));
+  // A phrase that was itself possessive ("this year's") keeps its "'s", written for the answer.
+  const ownPossessive = /^['’]s\b/u.exec(after);
+  if (ownPossessive !== null && !possessive) {
+    const rest = after.slice(ownPossessive[0].length);
+    return `${text.slice(0, start)}${possessiveOf(answer)}${rest}`.replace(/\s+/gu, ' ').trim();
+  }
   const inserted = possessive ? possessiveOf(answer) : answer;
   return `${text.slice(0, start)}${inserted}${after}`.replace(/\s+/gu, ' ').trim();
 }
