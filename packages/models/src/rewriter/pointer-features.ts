@@ -1,13 +1,5 @@
-import {
-  creatorNouns,
-  isFunctionWord,
-  officeNouns,
-  organisationNouns,
-  personRoleNouns,
-  placeNouns,
-  workNouns,
-} from '@rootweaver/language-en';
-import { type PartOfSpeechTagger, partOfSpeechTags } from '../language/part-of-speech.js';
+import { isFunctionWord } from '@rootweaver/language-en';
+import type { PartOfSpeechTagger } from '../language/part-of-speech.js';
 import {
   type AnalysedText,
   analyseText,
@@ -30,124 +22,36 @@ import {
   subjectPronouns,
   verbTags,
 } from './pointer-candidates.js';
+import { pointerFeatureCount } from './pointer-feature-names.js';
+import {
+  auxiliary,
+  determinerTags,
+  dot,
+  givenNames,
+  kindWords,
+  nounGroupTags,
+  organisationNounSet,
+  personNouns,
+  personProfile,
+  personPronouns,
+  placeNounSet,
+  pluralStarters,
+  profileOf,
+  quotes,
+  referenceWords,
+  singular,
+  timeNouns,
+  verb,
+  wordClass,
+  workNounSet,
+} from './pointer-words.js';
 
 export { type PointerCandidate, pointerCandidates } from './pointer-candidates.js';
-
-/** The features of every candidate phrase, in this order. The last row of an input is "no replacement". */
-export const pointerFeatureNames = [
-  // the sub-question and the answer (every row the same)
-  'question tokens',
-  'answer tokens',
-  'answer words capitalised',
-  'answer has a digit',
-  'answer is a year-like number',
-  'answer starts with an article',
-  'tag of the last answer word',
-  'answer words with a vector',
-  'answer has a conjunction or comma',
-  'cosine of the first answer word with given names',
-  'answer cosine with person words',
-  'answer cosine with place words',
-  'answer cosine with work words',
-  'answer cosine with organisation words',
-  'answer cosine with time words',
-  "share of the answer's words in the question",
-  'personal pronouns in the question',
-  'possessive determiners in the question',
-  'demonstratives in the question',
-  'relative words in the question',
-  'reference words in the question',
-  // the phrase
-  'is no replacement',
-  'phrase tokens',
-  'phrase characters',
-  'first token index',
-  'tokens after the phrase',
-  'relative start',
-  'at the question start',
-  'ends at the final punctuation',
-  'is a personal pronoun',
-  'is a subject pronoun',
-  'is an object pronoun',
-  'is a possessive determiner',
-  'is a demonstrative alone',
-  'first word class',
-  'starts with a demonstrative',
-  'starts with the',
-  'starts with a or an',
-  'starts with a possessive determiner',
-  'demonstratives after the first word',
-  'pronouns after the first word',
-  'position of the first relative word',
-  'relative words inside',
-  'holds a reference word',
-  'ends with a function word',
-  'function words inside',
-  'content words',
-  'prepositions inside',
-  'verbs inside',
-  'commas inside',
-  'unbalanced quotes or brackets',
-  'tag of the first token',
-  'tag of the last token',
-  'tag of the head word',
-  'tag two before',
-  'tag before',
-  'tag after',
-  'tag two after',
-  'word before class',
-  'word after class',
-  'word before is a preposition',
-  'word after is a relative word',
-  'word after continues a noun group',
-  'word before continues a noun group',
-  'word after is a verb',
-  'word before is an auxiliary',
-  'tokens back to an auxiliary',
-  'verbs before the phrase',
-  'verbs after the phrase',
-  "holds the question's last verb",
-  'word after is a preposition',
-  'ends a noun group',
-  'plural reference',
-  'first token capitalised past the question start',
-  'cuts a capitalised run',
-  'share of phrase words capitalised',
-  'has a digit',
-  'head word position in the phrase',
-  'head word information',
-  'mean information of content words',
-  'most informative word',
-  'head word is a person noun',
-  'head word is a place noun',
-  'head word is an organisation noun',
-  'head word is a work noun',
-  'head word is a time noun',
-  'cosine of the phrase with the answer',
-  'cosine of the head word with the answer',
-  "cosine of the head word with the answer's last word",
-  'best word cosine with the answer',
-  'head cosine minus the best head cosine',
-  'phrase words without a vector',
-  "share of the phrase's words in the answer",
-  "share of the answer's words in the phrase",
-  'the answer ends with the phrase',
-  'demonstratives before the phrase',
-  'pronouns before the phrase',
-  'is the first reference of the question',
-  'answer kind',
-  'answer kind margin',
-  'phrase kind',
-  'phrase kind margin',
-  'kind agreement',
-  'phrase kind is the answer kind',
-  'kind agreement minus the best',
-  'answer person score',
-  'phrase refers to a person',
-  'tokens back to a relative word',
-] as const;
-export const pointerFeatureCount = pointerFeatureNames.length;
-export type PointerFeatureName = (typeof pointerFeatureNames)[number];
+export {
+  type PointerFeatureName,
+  pointerFeatureCount,
+  pointerFeatureNames,
+} from './pointer-feature-names.js';
 
 /** A sub-question and an answer, analysed, with every candidate phrase and its features. */
 export interface PointerInput {
@@ -162,141 +66,6 @@ export interface PointerOptions {
   readonly tagger?: PartOfSpeechTagger | undefined;
   /** The longest phrase considered, in tokens. */
   readonly maxSpanTokens: number;
-}
-
-/** Words that point back at something said before ("the person mentioned above", "the said company"). */
-const referenceWords = new Set([
-  'mentioned',
-  'above',
-  'aforementioned',
-  'aforesaid',
-  'said',
-  'previous',
-  'previously',
-  'earlier',
-  'former',
-  'latter',
-  'specified',
-  'identified',
-  'stated',
-  'described',
-  'noted',
-  'referenced',
-  'given',
-  'named',
-]);
-const timeNouns = new Set([
-  'year',
-  'years',
-  'date',
-  'day',
-  'month',
-  'decade',
-  'century',
-  'period',
-  'time',
-  'era',
-  'season',
-  'age',
-  'number',
-  'amount',
-  'figure',
-]);
-const personNouns = new Set([
-  ...personRoleNouns,
-  ...creatorNouns,
-  ...officeNouns,
-  'person',
-  'people',
-  'man',
-  'woman',
-  'individual',
-  'figure',
-]);
-const placeNounSet = new Set(placeNouns);
-const organisationNounSet = new Set(organisationNouns);
-const workNounSet = new Set(workNouns);
-/** Common English given names: their mean vector tells an answer that starts with a person's name. */
-const givenNames = [
-  'john',
-  'mary',
-  'david',
-  'elizabeth',
-  'michael',
-  'anna',
-  'robert',
-  'maria',
-  'james',
-  'sarah',
-];
-/** Generic nouns of five kinds of thing: an answer's cosine with each mean says what it is likely to be. */
-const kindWords = [
-  ['person', 'man', 'woman', 'he', 'she', 'actor', 'politician', 'writer'],
-  ['city', 'country', 'town', 'village', 'region', 'river', 'county'],
-  ['film', 'album', 'song', 'novel', 'book', 'series', 'show'],
-  ['company', 'club', 'team', 'band', 'organization', 'party', 'university'],
-  ['year', 'date', 'month', 'season', 'century', 'day'],
-];
-/** Pronouns that stand for a person. */
-const personPronouns = new Set(['he', 'she', 'him', 'her', 'his', 'who', 'whom', 'himself', 'herself']);
-
-/** A kind profile: the most likely kind, its lead over the next, and a softmax over the kinds. */
-interface KindProfile {
-  readonly kind: number;
-  readonly margin: number;
-  readonly shares: readonly number[];
-}
-
-function profileOf(cosines: readonly number[]): KindProfile {
-  let kind = 0;
-  cosines.forEach((value, index) => {
-    if (value > (cosines[kind] as number)) kind = index;
-  });
-  const second = Math.max(...cosines.filter((_, index) => index !== kind));
-  const exps = cosines.map((value) => Math.exp(30 * value));
-  const total = exps.reduce((sum, value) => sum + value, 0);
-  return { kind, margin: (cosines[kind] as number) - second, shares: exps.map((value) => value / total) };
-}
-
-const personProfile: KindProfile = { kind: 0, margin: 1, shares: [1, 0, 0, 0, 0] };
-
-const pluralStarters = new Set(['these', 'those', 'they', 'them', 'their']);
-const quotes = new Set(['"', '“', '”', "'", '‘', '’']);
-
-const tag = (name: string): number => partOfSpeechTags.indexOf(name as (typeof partOfSpeechTags)[number]);
-const auxiliary = tag('AUX');
-const verb = tag('VERB');
-const nounGroupTags = new Set([tag('NOUN'), tag('PROPN'), tag('ADJ'), tag('NUM')]);
-const determinerTags = new Set([tag('DET'), tag('ADJ')]);
-
-/** Drops a plural "s" for the lexicon look-ups ("directors" is a person noun). */
-function singular(word: string): string {
-  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
-}
-
-/** A word's class for the trees: 0 none, 1 demonstrative, 2 "the", 3 "a"/"an", 4 possessive
- * determiner, 5 personal pronoun, 6 relative word, 7 other function word, 8 capitalised, 9 number,
- * 10 punctuation, 11 other content word. */
-function wordClass(text: AnalysedText, index: number, atStart: boolean): number {
-  if (index < 0 || index >= text.tokens.length) return 0;
-  const word = text.lower[index] as string;
-  if (demonstratives.has(word)) return isDemonstrativeAt(text, index) ? 1 : 6;
-  if (word === 'the') return 2;
-  if (word === 'a' || word === 'an') return 3;
-  if (possessiveDeterminers.has(word) && word !== 'her') return 4;
-  if (subjectPronouns.has(word) || objectPronouns.has(word)) return 5;
-  if (relativeWords.has(word)) return 6;
-  if (text.isWord[index] === 0) return 10;
-  if (text.isFunction[index] === 1) return 7;
-  if (text.hasDigit[index] === 1) return 9;
-  if (text.isCapitalised[index] === 1 && !atStart) return 8;
-  return 11;
-}
-
-function dot(a: Float32Array, aBase: number, b: Float32Array, bBase: number, dimension: number): number {
-  let sum = 0;
-  for (let k = 0; k < dimension; k += 1) sum += (a[aBase + k] as number) * (b[bBase + k] as number);
-  return sum;
 }
 
 /**
