@@ -6,7 +6,8 @@ const possessiveDeterminers = new Set(['his', 'its', 'their']);
 /**
  * The sub-question with `[start, end)` of `text` replaced by the parent's answer. A possessive
  * determiner becomes the answer's possessive; so does "her" when a content word follows it ("her first
- * film"), not when it is an object ("married her in 1990").
+ * film"), not when it is an object ("married her in 1990"), and a phrase that was itself possessive
+ * ("this year's"); an answer ending in s takes an apostrophe alone (`possessiveOf`).
  */
 export function replaceSpan(text: string, start: number, end: number, answer: string): string {
   const replaced = text.slice(start, end).toLowerCase();
@@ -16,11 +17,8 @@ export function replaceSpan(text: string, start: number, end: number, answer: st
     possessiveDeterminers.has(replaced) ||
     (replaced === 'her' && nextWord !== undefined && !isFunctionWord(nextWord));
   // A phrase that was itself possessive ("this year's") keeps its "'s", written for the answer.
-  const ownPossessive = /^['’]s\b/u.exec(after);
-  if (ownPossessive !== null && !possessive) {
-    const rest = after.slice(ownPossessive[0].length);
-    return `${text.slice(0, start)}${possessiveOf(answer)}${rest}`.replace(/\s+/gu, ' ').trim();
-  }
-  const inserted = possessive ? possessiveOf(answer) : answer;
-  return `${text.slice(0, start)}${inserted}${after}`.replace(/\s+/gu, ' ').trim();
+  const ownPossessive = possessive ? null : /^['’]s\b/u.exec(after);
+  const inserted = possessive || ownPossessive !== null ? possessiveOf(answer) : answer;
+  const rest = ownPossessive === null ? after : after.slice(ownPossessive[0].length);
+  return `${text.slice(0, start)}${inserted}${rest}`.replace(/\s+/gu, ' ').trim();
 }
