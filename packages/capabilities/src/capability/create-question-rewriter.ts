@@ -18,7 +18,11 @@ export async function createQuestionRewriter(input: {
 }): Promise<QuestionRewriter | undefined> {
   const { config } = input;
   if (config.kind === 'rules') return undefined;
-  if (config.kind === 'trained') return loadTrainedRewriter({ wordVectors: input.wordVectors });
+  if (config.kind === 'trained')
+    return loadTrainedRewriter({
+      wordVectors: input.wordVectors,
+      minimumConfidence: config.minConfidence,
+    });
   const chatModel = createRewriterChatModel({
     model: config.model,
     baseURL: config.baseUrl,

@@ -34,7 +34,10 @@ afterEach(() => {
   server.reset();
 });
 
-async function capability(plan: readonly { id: number; question: string; refs: number[] }[]) {
+async function capability(
+  plan: readonly { id: number; question: string; refs: number[] }[],
+  minConfidence?: number,
+) {
   server.onChat('Decompose the question into atomic', JSON.stringify({ subQuestions: plan }));
   return MultiHopCapability.create({
     config: resolveMultiHopConfig({
@@ -42,7 +45,7 @@ async function capability(plan: readonly { id: number; question: string; refs: n
       retrievalMode: 'lexical',
       topK: 1,
       synthesis: 'extractive',
-      rewriter: { kind: 'trained' },
+      rewriter: { kind: 'trained', ...(minConfidence === undefined ? {} : { minConfidence }) },
     }),
     flagSource: new FakeFlagSource({ toggles: { [multiHopFlagNames.enabled]: true } }),
     providers: {
@@ -87,6 +90,24 @@ describe.runIf(shipped)('rewriter.kind trained, with a plan from a real OpenAI-c
       query: 'Where was the first film of the director of The Lantern Field shot?',
     });
     expect(node(result, 1)?.groundedQuestion).toBe("In which city was Ines Marlow's first film shot?");
+    await rag.close();
+  });
+
+  it('takes rewriter.min_confidence as the model\'s floor: at 1 it declines even "this director"', async () => {
+    const rag = await capability(
+      [
+        { id: 0, question: 'Who directed The Lantern Field?', refs: [] },
+        { id: 1, question: 'In which city was this director born?', refs: [0] },
+      ],
+      1,
+    );
+    const result = await rag.execute({ query: 'In which city was the director of The Lantern Field born?' });
+    const dependent = node(result, 1);
+    expect(dependent?.rewrite).toMatchObject({ outcome: 'fallback' });
+    expect(dependent?.rewrite?.reason).toMatch(
+      /^declined \(not confident: "this director" at [01]\.\d\d, under 1\)/u,
+    );
+    expect(dependent?.groundedQuestion).toBe(dependent?.rewrite?.rulesQuestion);
     await rag.close();
   });
 

@@ -151,6 +151,22 @@ describe('loadMultiHopConfig', () => {
     expect(url.message).toContain('an http(s) URL');
   });
 
+  it("reads the trained rewriter's confidence floor, leaving it to the model when unset, and refuses one outside [0, 1]", () => {
+    expect(
+      parseMultiHopConfig('rewriter:\n  kind: trained\n  min_confidence: 0.6\n').config.rewriter,
+    ).toMatchObject({
+      kind: 'trained',
+      minConfidence: 0.6,
+    });
+    expect(parseMultiHopConfig('rewriter:\n  kind: trained\n').config.rewriter).not.toHaveProperty(
+      'minConfidence',
+    );
+    const floor = errorOf(() => parseMultiHopConfig('rewriter:\n  min_confidence: 1.5\n'));
+    expect(floor.message).toContain(
+      'bad value at `rewriter.min_confidence`: got 1.5; allowed: a number between 0 and 1',
+    );
+  });
+
   it('reports every problem at once', () => {
     const error = errorOf(() => parseMultiHopConfig('top_k: 0\nretrieval_mode: fuzzy\n'));
     expect(error.message).toContain('`top_k`');

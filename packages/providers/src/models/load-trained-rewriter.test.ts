@@ -23,6 +23,18 @@ describe.runIf(shipped)('loadTrainedRewriter', () => {
     expect(first?.modelId).toBe(rewriter.id);
   });
 
+  it('declines under the floor it is given, and refuses a floor that is not a probability before any rewrite', async () => {
+    const parents = [{ id: 0, question: 'Who directed The Lantern Field?', answer: 'Ines Marlow' }];
+    const strict = await loadTrainedRewriter({ minimumConfidence: 1 });
+    const declined = await strict.rewrite({ question: 'Where was this director born?', parents });
+    expect(declined.text).toBe('Where was this director born?');
+    expect(declined.declined).toMatch(/^not confident: "this director" at [01]\.\d\d, under 1$/u);
+    for (const minimumConfidence of [1.5, -0.1, Number.NaN])
+      await expect(loadTrainedRewriter({ minimumConfidence })).rejects.toSatisfy((error: unknown) =>
+        isRootweaverError(error, 'invalid-config'),
+      );
+  });
+
   it('refuses a missing file, a reader file and a file that is not weights before any rewrite', async () => {
     const refused = (error: unknown) => isRootweaverError(error, 'model-load-failed');
     await expect(loadTrainedRewriter({ path: join(tmpdir(), 'no-such-rewriter.bin') })).rejects.toSatisfy(

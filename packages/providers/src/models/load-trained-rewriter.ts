@@ -1,4 +1,5 @@
 import type { QuestionRewriter, RewriteOptions, RewriteResult } from '@rootweaver/core';
+import { RootweaverError } from '@rootweaver/core';
 import type { WordVectorTable } from '@rootweaver/models';
 
 /**
@@ -29,13 +30,26 @@ class DeferredRewriter implements QuestionRewriter {
  * loaded by the first rewrite.
  */
 export async function loadTrainedRewriter(
-  options: { readonly wordVectors?: WordVectorTable | undefined; readonly path?: string } = {},
+  options: {
+    readonly wordVectors?: WordVectorTable | undefined;
+    readonly path?: string;
+    /** The calibrated confidence under which it declines (`rewriter.min_confidence`; default the model's). */
+    readonly minimumConfidence?: number | undefined;
+  } = {},
 ): Promise<QuestionRewriter> {
   const models = await import('@rootweaver/models');
   const weights = await models.readRewriterWeights(options.path);
+  const minimumConfidence = options.minimumConfidence ?? models.defaultMinimumConfidence;
+  // The floor is checked now, with the file, not at the first rewrite.
+  if (!(minimumConfidence >= 0 && minimumConfidence <= 1))
+    throw new RootweaverError(
+      'invalid-config',
+      `rewriter.min_confidence must be a probability in [0, 1], got ${minimumConfidence}.`,
+    );
   return new DeferredRewriter(`trained-rewriter:${weights.header.version}`, async () =>
     models.TrainedRewriter.fromWeights(weights, {
       vectors: options.wordVectors ?? (await models.loadWordVectors()),
+      minimumConfidence,
     }),
   );
 }
