@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isRootweaverError, RootweaverError } from '@rootweaver/core';
 import { defaultMultiHopConfig, multiHopConfigSchema } from '@rootweaver/innovations';
+import { defaultMinimumConfidence } from '@rootweaver/models';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -161,6 +162,10 @@ describe('loadMultiHopConfig', () => {
     expect(parseMultiHopConfig('rewriter:\n  kind: trained\n').config.rewriter).not.toHaveProperty(
       'minConfidence',
     );
+    // The file documents the model's own floor, the one an unset key leaves in place.
+    const shipped = readFileSync(defaultMultiHopConfigPath, 'utf8');
+    expect(shipped).toContain(`  # min_confidence: ${defaultMinimumConfidence}\n`);
+    expect(shipped).toContain(`(default: the model's own, ${defaultMinimumConfidence} —`);
     const floor = errorOf(() => parseMultiHopConfig('rewriter:\n  min_confidence: 1.5\n'));
     expect(floor.message).toContain(
       'bad value at `rewriter.min_confidence`: got 1.5; allowed: a number between 0 and 1',
