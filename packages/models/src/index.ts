@@ -42,6 +42,7 @@ export {
 export { type PointedPhrase, pointPhrase } from './rewriter/rank-phrases.js';
 export { replaceSpan } from './rewriter/rewriter-input.js';
 export {
+  checkMinimumConfidence,
   defaultMinimumConfidence,
   type RewritePrediction,
   type RewriterSettings,

@@ -33,6 +33,12 @@ export interface RewriterSettings {
  */
 export const defaultMinimumConfidence = 0.3;
 
+/** Throws `invalid-config`, naming `setting`, unless `value` is a probability (a floor for the rewriter). */
+export function checkMinimumConfidence(value: number, setting = 'minimumConfidence'): void {
+  if (!(value >= 0 && value <= 1))
+    throw new RootweaverError('invalid-config', `${setting} must be a probability in [0, 1], got ${value}.`);
+}
+
 /** The rewriter's settings from a weights header, checked against this code's features. */
 function rewriterSettingsOf(header: WeightsHeader, origin: string): RewriterSettings {
   const settings = header.training.rewriter as RewriterSettings | undefined;
@@ -150,11 +156,7 @@ export class TrainedRewriter implements QuestionRewriter {
         'model-load-failed',
         `${origin}: trees over ${model.featureCount} features; retrain the rewriter with \`pnpm train:rewriter\`.`,
       );
-    if (!(minimumConfidence >= 0 && minimumConfidence <= 1))
-      throw new RootweaverError(
-        'invalid-config',
-        `minimumConfidence must be a probability in [0, 1], got ${minimumConfidence}.`,
-      );
+    checkMinimumConfidence(minimumConfidence);
     this.header = header;
     this.id = `trained-rewriter:${header.version}`;
     this.#model = model;

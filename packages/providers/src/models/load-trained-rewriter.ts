@@ -1,5 +1,4 @@
 import type { QuestionRewriter, RewriteOptions, RewriteResult } from '@rootweaver/core';
-import { RootweaverError } from '@rootweaver/core';
 import type { WordVectorTable } from '@rootweaver/models';
 
 /**
@@ -41,11 +40,7 @@ export async function loadTrainedRewriter(
   const weights = await models.readRewriterWeights(options.path);
   const minimumConfidence = options.minimumConfidence ?? models.defaultMinimumConfidence;
   // The floor is checked now, with the file, not at the first rewrite.
-  if (!(minimumConfidence >= 0 && minimumConfidence <= 1))
-    throw new RootweaverError(
-      'invalid-config',
-      `rewriter.min_confidence must be a probability in [0, 1], got ${minimumConfidence}.`,
-    );
+  models.checkMinimumConfidence(minimumConfidence, 'rewriter.min_confidence');
   return new DeferredRewriter(`trained-rewriter:${weights.header.version}`, async () =>
     models.TrainedRewriter.fromWeights(weights, {
       vectors: options.wordVectors ?? (await models.loadWordVectors()),
