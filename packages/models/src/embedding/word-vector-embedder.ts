@@ -1,6 +1,7 @@
 import type { Embedder, EmbedOptions, EmbedResult } from '@rootweaver/core';
 import { abortError } from '@rootweaver/core';
 import { tokenizeWords } from '@rootweaver/language-en';
+import { dotAt } from '../span-ranker/analysed-text.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 
 /**
@@ -115,10 +116,7 @@ export class WordVectorEmbedder implements Embedder {
 }
 
 function dot(left: Float32Array, right: Float32Array): number {
-  let sum = 0;
-  for (let index = 0; index < left.length; index += 1)
-    sum += (left[index] as number) * (right[index] as number);
-  return sum;
+  return dotAt(left, 0, right, 0, left.length);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { PartOfSpeechTagger } from '../language/part-of-speech.js';
 import {
   type AnalysedText,
   analyseText,
+  dotAt,
   normaliseInPlace,
   prefixSums,
 } from '../span-ranker/analysed-text.js';
@@ -26,7 +27,6 @@ import { pointerFeatureCount } from './pointer-feature-names.js';
 import {
   auxiliary,
   determinerTags,
-  dot,
   givenNames,
   kindWords,
   nounGroupTags,
@@ -112,10 +112,10 @@ export function featurisePointer(question: string, answer: string, options: Poin
   const firstAnswerWord = given.isWord.indexOf(1);
   const givenNameCosine =
     firstAnswerWord >= 0 && (given.rows[firstAnswerWord] as number) >= 0
-      ? dot(given.vectors, firstAnswerWord * dimension, names, 0, dimension)
+      ? dotAt(given.vectors, firstAnswerWord * dimension, names, 0, dimension)
       : 0;
   const kindMeans = kindWords.map(meanOf);
-  const kindCosines = kindMeans.map((mean) => dot(answerMean, 0, mean, 0, dimension));
+  const kindCosines = kindMeans.map((mean) => dotAt(answerMean, 0, mean, 0, dimension));
   // What the answer is likely to be (a name counts for a person) and what each word of the question is.
   const answerKind = profileOf(
     kindCosines.map((value, kind) => (kind === 0 ? Math.max(value, givenNameCosine) : value)),
@@ -138,9 +138,9 @@ export function featurisePointer(question: string, answer: string, options: Poin
   for (let index = 0; index < n; index += 1) {
     const word = asked.lower[index] as string;
     if ((asked.rows[index] as number) >= 0) {
-      cosine[index] = dot(asked.vectors, index * dimension, answerMean, 0, dimension);
+      cosine[index] = dotAt(asked.vectors, index * dimension, answerMean, 0, dimension);
       if (lastAnswerRow >= 0)
-        lastCosine[index] = dot(
+        lastCosine[index] = dotAt(
           asked.vectors,
           index * dimension,
           given.vectors,
@@ -164,7 +164,7 @@ export function featurisePointer(question: string, answer: string, options: Poin
     const word = asked.lower[index] as string;
     if (personPronouns.has(word)) return personProfile;
     if ((asked.rows[index] as number) < 0 || asked.isFunction[index] === 1) return undefined;
-    return profileOf(kindMeans.map((mean) => dot(asked.vectors, index * dimension, mean, 0, dimension)));
+    return profileOf(kindMeans.map((mean) => dotAt(asked.vectors, index * dimension, mean, 0, dimension)));
   });
   // Where the question's verbs are: a phrase is rarely cut across the clause its verb heads.
   const verbsUpTo = new Int32Array(n + 1);

@@ -158,15 +158,3 @@ export function wordClass(text: AnalysedText, index: number, atStart: boolean): 
   if (text.isCapitalised[index] === 1 && !atStart) return 8;
   return 11;
 }
-
-export function dot(
-  a: Float32Array,
-  aBase: number,
-  b: Float32Array,
-  bBase: number,
-  dimension: number,
-): number {
-  let sum = 0;
-  for (let k = 0; k < dimension; k += 1) sum += (a[aBase + k] as number) * (b[bBase + k] as number);
-  return sum;
-}

@@ -131,6 +131,19 @@ export function prefixSums(text: AnalysedText, dimension: number): Float32Array 
   return sums;
 }
 
+/** The dot product of `dimension` values of `a` from `aBase` with as many of `b` from `bBase`. */
+export function dotAt(
+  a: Float32Array,
+  aBase: number,
+  b: Float32Array,
+  bBase: number,
+  dimension: number,
+): number {
+  let sum = 0;
+  for (let k = 0; k < dimension; k += 1) sum += (a[aBase + k] as number) * (b[bBase + k] as number);
+  return sum;
+}
+
 /** The dot product of two unit rows of analysed texts (0 when either has no vector). */
 export function rowCosine(
   a: AnalysedText,
@@ -140,10 +153,5 @@ export function rowCosine(
   dimension: number,
 ): number {
   if ((a.rows[aIndex] as number) < 0 || (b.rows[bIndex] as number) < 0) return 0;
-  let sum = 0;
-  const aBase = aIndex * dimension;
-  const bBase = bIndex * dimension;
-  for (let k = 0; k < dimension; k += 1)
-    sum += (a.vectors[aBase + k] as number) * (b.vectors[bBase + k] as number);
-  return sum;
+  return dotAt(a.vectors, aIndex * dimension, b.vectors, bIndex * dimension, dimension);
 }

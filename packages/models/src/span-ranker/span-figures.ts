@@ -1,5 +1,6 @@
 import { partOfSpeechTags } from '../language/part-of-speech.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
+import { dotAt } from './analysed-text.js';
 import type { AskedQuestion } from './asked-question.js';
 import { wordsOf } from './asked-question.js';
 import type { LineFigures, ReadingLine } from './reading-lines.js';
@@ -100,10 +101,7 @@ function dotRow(
   dimension: number,
 ): number {
   if (vector === undefined || index < 0) return 0;
-  let sum = 0;
-  const base = index * dimension;
-  for (let k = 0; k < dimension; k += 1) sum += (vector[k] as number) * (matrix[base + k] as number);
-  return sum;
+  return dotAt(vector, 0, matrix, index * dimension, dimension);
 }
 
 /** The cosine of `vector` with the mean of rows [start, end) of running sums (0 for a zero mean). */
