@@ -11,7 +11,7 @@ export {
   placeNouns,
   placePartNouns,
 } from './lexicon/places.js';
-export { creatorNouns, femaleTitles, maleTitles, officeNouns, personRoleNouns } from './lexicon/roles.js';
+export { creatorNouns, officeNouns, personRoleNouns } from './lexicon/roles.js';
 export { titleNouns, type WorkRelease, workKinds, workNouns } from './lexicon/works.js';
 export { normaliseAnswer } from './normalise-answer.js';
 export { possessiveOf } from './possessive.js';

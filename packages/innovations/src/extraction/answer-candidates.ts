@@ -2,16 +2,14 @@ import type { AnswerType } from '@rootweaver/core';
 import { alternation, titleNouns } from '@rootweaver/language-en';
 import { type CountryMention, findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
-import { type Kin, kinFit } from './kinship.js';
-import { type OrganisationKind, organisationKind } from './organisation-kind.js';
 import { capitalisedChunks, quotedSpans, type TextSpan } from './text.js';
 import type { AnalysedText, TextAnalysisCache } from './text-analysis.js';
 
 // The heuristic extractor's candidates: every span of a text that could answer a question of a given
-// answer type — dates, numbers, countries, capitalised chunks, quoted titles, the remainder after a copula
-// — each with how well its kind and shape fit that type.
+// answer type — dates, numbers, countries, capitalised chunks, quoted titles —
+// each with how well its kind and shape fit that type.
 
-export type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'remainder' | 'yes-no';
+export type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'yes-no';
 
 export interface Candidate {
   readonly text: string;
@@ -25,13 +23,7 @@ export interface Candidate {
 const organisationWords =
   /\b(?:University|College|Company|Corporation|Corp|Inc|Ltd|Records|Press|Club|Association|Party|Institute|School|Academy|Society|League|Council|Ministry|Museum|Studios?|Pictures|Films|Publishing|Publications|Group|Foundation|Bank|Agency|Network|Church|Order|Journal|Magazine|Times|News|Federation|Union|Army|Navy|Force|Team|FC|Band)\b/;
 const placeCue = /\b(?:in|at|near|from|of|born in|died in|buried in|located in|based in)\s*$/i;
-/** Names that are not people's: an initial article, or a place's head word first or last. */
-const notPersonName =
-  /^(?:The|A|An)\s|\s(?:Series|Cup|Championships?|Games|Prize|Awards?|Trophy|Prix|Tour|Festival|Olympics|City|County|River|Lake|Mountains?|Island|Islands|Street|Avenue|Road|Park|Bay|Valley|Hills?|Beach|Airport|Station|Bridge|Square|Castle|Palace|Cathedral|Church|Stadium|Arena|Hospital|Province|District|Region|Township|Village|Desert|Forest|Sea|Ocean|Harbour|Harbor|Canal|Falls)$|^(?:Lake|Mount|Fort|Port|Cape|Saint-|San|Santa|Los|Las|New)\s/;
 const personCue = /\b(?:by|directed by|married|son of|daughter of|wife of|husband of)\s*$/i;
-/** Names that belong to people, not places: titles of nobility, regnal numbers. */
-const personLike =
-  /\b(?:King|Queen|Prince|Princess|Count|Countess|Duke|Duchess|Earl|Lady|Lord|Sir|Emperor|Empress|Pope|Saint(?= [A-Z][a-z]+$)|Archduke|Baron|Marquess)\b|\b[IVX]{1,4}\b(?!\s*(?:Street|Avenue))/;
 const titleCue = new RegExp(`\\b${alternation(titleNouns)}\\s*$`, 'i');
 
 /** The quality of a chunk as an answer of the given type. */
@@ -41,8 +33,6 @@ function chunkFit(
   countries: readonly CountryMention[],
   type: AnswerType,
   before: string,
-  askedKind?: OrganisationKind,
-  kin?: Kin,
 ): number {
   const words = chunk.text.split(/\s+/).length;
   const isOrganisation = organisationWords.test(chunk.text);
@@ -51,27 +41,18 @@ function chunkFit(
     case 'person': {
       if (isCountry || (countries.length > 0 && words === 1)) return 0.05;
       if (isOrganisation) return 0.2;
-      // "The Vellmans", "Tern County", "Lake Ostra": a work or a place, not a person.
-      if (notPersonName.test(chunk.text)) return 0.15;
       const cue = personCue.test(before) ? 0.1 : 0;
-      const base = (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
-      return base * kinFit(chunk.text, before, kin);
+      return (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
     }
     case 'place': {
       if (countries.some((country) => country.isDemonym)) return 0;
       if (isOrganisation) return 0.3;
       if (isCountry) return 0.7;
-      if (personLike.test(chunk.text)) return 0.1;
       return placeCue.test(before) ? 1 : 0.3;
     }
     case 'organisation': {
       if (isCountry) return 0.2;
       if (/^(?:Inc|Ltd|LLC|Co|Corp|Jr|Sr)\.?$/.test(chunk.text)) return 0.05;
-      // "What band …?" is not answered by "Hollywood Records", "Which label …?" is.
-      const kind = organisationKind(chunk.text);
-      if (askedKind !== undefined && kind === askedKind) return 1;
-      // "company" is asked loosely (a university press publishes too); the other kinds are specific.
-      if (askedKind !== undefined && askedKind !== 'company' && kind !== undefined) return 0.3;
       return isOrganisation ? 0.9 : 0.55;
     }
     case 'title':
@@ -123,47 +104,18 @@ function eventFit(text: string, date: TextSpan, event: DateEvent): number {
   return saysBirth ? 0.25 : saysDeath ? 1.15 : 1;
 }
 
-/** The parts of a chunk joined by "and" / "&", each a capitalised span of its own. */
-function splitConjunction(chunk: TextSpan): TextSpan[] {
-  const parts: TextSpan[] = [];
-  let start = 0;
-  for (const match of chunk.text.matchAll(/\s+(?:and|&)\s+/g)) {
-    parts.push({
-      text: chunk.text.slice(start, match.index),
-      start: chunk.start + start,
-      end: chunk.start + match.index,
-    });
-    start = match.index + match[0].length;
-  }
-  if (parts.length === 0) return [];
-  parts.push({ text: chunk.text.slice(start), start: chunk.start + start, end: chunk.end });
-  return parts.filter((part) => /^[\p{Lu}\p{N}]/u.test(part.text));
-}
-
-/** "X is a French director" → "a French director"; the remainder after a copula or verb of the subject. */
-function copulaRemainder(text: string): TextSpan | undefined {
-  const match = /\b(?:is|was|are|were|refers to|served as|worked as|became)\s+(?:an?\s+|the\s+)?/i.exec(text);
-  if (match === null) return undefined;
-  const start = match.index + match[0].length;
-  const rest = text.slice(start).replace(/[.!]\s*$/, '');
-  if (rest.trim().length === 0) return undefined;
-  return { text: rest.trim(), start, end: start + rest.trim().length };
-}
-
 /** `findCountries` of a text, kept with the text's analysis. */
 function countriesIn(cache: TextAnalysisCache, text: string): readonly CountryMention[] {
   return cache.of(text).remember('countries', () => findCountries(text));
 }
 
-/** The candidates of one analysed text for a question of `type` (and the event, kin or kind it asks). */
+/** The candidates of one analysed text for a question of `type` (and the event it asks about). */
 export function candidatesOf(
   analysed: AnalysedText,
   cache: TextAnalysisCache,
   type: AnswerType,
   asksAge: boolean,
   event: DateEvent,
-  askedKind?: OrganisationKind,
-  kin?: Kin,
 ): Candidate[] {
   const { text } = analysed;
   const candidates: Candidate[] = [];
@@ -226,38 +178,17 @@ export function candidatesOf(
     }
   }
   if (type !== 'date' && type !== 'year' && type !== 'number') {
-    for (const whole of analysed.remember('chunks', () => capitalisedChunks(text))) {
-      if (dates.some((date) => whole.start < date.end && whole.end > date.start)) continue;
-      // "Queen Mira and King Odo" is two people; "Salt and Ember" may be one title: offer both readings.
-      // Where one value is asked (a person, a place) the whole counts half; otherwise it comes first and
-      // wins a tie with its parts.
-      const parts = splitConjunction(whole);
-      const single = type === 'person' || type === 'place' || type === 'nationality' || type === 'country';
-      for (const chunk of parts.length > 1 ? [whole, ...parts] : [whole]) {
-        const reading = single && parts.length > 1 && chunk === whole ? 0.5 : 1;
-        const fit =
-          reading *
-          chunkFit(
-            chunk,
-            countriesIn(cache, chunk.text),
-            type,
-            text.slice(Math.max(0, chunk.start - 100), chunk.start),
-            askedKind,
-            kin,
-          ) *
-          (type === 'place' ? eventFit(text, chunk, event) : 1);
-        if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
-      }
+    for (const chunk of analysed.remember('chunks', () => capitalisedChunks(text))) {
+      if (dates.some((date) => chunk.start < date.end && chunk.end > date.start)) continue;
+      const before = text.slice(Math.max(0, chunk.start - 100), chunk.start);
+      const fit =
+        chunkFit(chunk, countriesIn(cache, chunk.text), type, before) *
+        (type === 'place' ? eventFit(text, chunk, event) : 1);
+      if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
     }
     for (const quoted of analysed.remember('quoted', () => quotedSpans(text))) {
       const fit = type === 'title' ? 1 : type === 'other' ? 0.5 : 0.4;
       candidates.push({ ...quoted, kind: 'quoted', fit });
-    }
-  }
-  if (type === 'other') {
-    const remainder = copulaRemainder(text);
-    if (remainder !== undefined && remainder.text.split(/\s+/).length <= 8) {
-      candidates.push({ ...remainder, kind: 'remainder', fit: 0.7 });
     }
   }
   return candidates;

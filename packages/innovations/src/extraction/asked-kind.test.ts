@@ -48,12 +48,6 @@ describe('HeuristicExtractor: the asked kind over another kind in the same sente
       'Tern',
     ],
     [
-      'a place, not a king',
-      'Where was Mara Quill born?',
-      'Mara Quill was born in the reign of King Odo in Tern.',
-      'Tern',
-    ],
-    [
       'an organisation, not a country',
       'Which company published the Orlen Review?',
       'In Norway, Gull Press published the Orlen Review.',

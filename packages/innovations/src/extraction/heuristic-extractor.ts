@@ -1,9 +1,7 @@
 import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
-import { alternation, workNouns } from '@rootweaver/language-en';
 import { type CandidateKind, candidatesOf } from './answer-candidates.js';
 import { namesAskedNoun } from './asked-noun.js';
-import { kinConflict } from './kinship.js';
 import {
   contentWords,
   cueBonus,
@@ -45,17 +43,9 @@ interface Source {
   readonly weight: number;
   /** The profile of the pair's own question, for a pair's answer. */
   readonly pairQuestion?: QuestionProfile;
-  /** The pair's question describes its answer as a work ("What is a 1995 film directed by X?"). */
-  readonly answersWork?: boolean;
   /** The text is a pair's answer. */
   readonly fromAnswer?: boolean;
 }
-
-/** A pair's question that describes its answer as a work: "What is a 1995 film directed by X?". */
-const describesWork = new RegExp(
-  `^\\s*(?:who|what)\\s+(?:is|was|are|were)\\s+(?:an?|the)\\s+[^?]*?\\b${alternation(workNouns)}\\b`,
-  'i',
-);
 
 export interface HeuristicExtractorOptions {
   /** Weight of passage sentences relative to the pair's own answer (default `PASSAGE_WEIGHT`, 0.6). */
@@ -80,10 +70,6 @@ export interface CandidateSignals {
   readonly overlap: number;
   /** 1, or less when the pair's own question already names the candidate (its subject). */
   readonly subjectFactor: number;
-  /** 1, or less when the pair is about another relative than the one asked for. */
-  readonly kinFactor: number;
-  /** 1, or less when a person is asked and the pair says its answer is a work. */
-  readonly workFactor: number;
   /** Closeness to the question's relation words, a multiplier ≥ 1. */
   readonly cueBonus: number;
   /** Taken from a pair's answer (not a passage sentence). */
@@ -154,7 +140,7 @@ export function analyseCandidates(
   const passageWeight = options.passageWeight ?? PASSAGE_WEIGHT;
   const cache = options.cache ?? new TextAnalysisCache();
   const question = cache.of(questionText).remember('profile', () => profile(questionText));
-  const candidateKey = `candidates|${question.type}|${question.asksAge}|${question.event}|${question.organisationKind ?? ''}|${question.kin ?? ''}`;
+  const candidateKey = `candidates|${question.type}|${question.asksAge}|${question.event}`;
   const scored = new Map<string, MutableCandidate>();
   const seenPassages = new Set<string>();
   const topScore = evidence[0]?.score ?? 0;
@@ -178,7 +164,6 @@ export function analyseCandidates(
         ...(pairQuestion.length > 0
           ? { pairQuestion: asked.remember('profile', () => profile(pairQuestion)) }
           : {}),
-        answersWork: asked.remember('describes-work', () => describesWork.test(pairQuestion)),
       });
     } else {
       // A hit of text with no pair: its own sentences are its evidence, weighed as a pair's answer.
@@ -212,20 +197,14 @@ export function analyseCandidates(
     for (const source of sources) {
       const sourceLength = source.text.trim().replace(/[.!]$/, '').length;
       const candidates = source.analysed.remember(candidateKey, () =>
-        candidatesOf(
-          source.analysed,
-          cache,
-          question.type,
-          question.asksAge,
-          question.event,
-          question.organisationKind,
-          question.kin,
-        ).map((candidate) => {
-          const display = candidate.text
-            .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
-            .replace(/[\s,;:]+$/, '');
-          return { candidate, display, key: normaliseAnswer(display), words: contentWords(display) };
-        }),
+        candidatesOf(source.analysed, cache, question.type, question.asksAge, question.event).map(
+          (candidate) => {
+            const display = candidate.text
+              .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
+              .replace(/[\s,;:]+$/, '');
+            return { candidate, display, key: normaliseAnswer(display), words: contentWords(display) };
+          },
+        ),
       );
       for (const { candidate, display, key, words } of candidates) {
         if (key.length === 0) continue;
@@ -240,12 +219,8 @@ export function analyseCandidates(
           source.pairQuestion !== undefined && wordsOverlap(words, source.pairQuestion) >= 0.99
             ? SUBJECT_FACTOR
             : 1;
-        // A pair about the mother does not answer a question about the father.
-        const kinFactor = kinConflict(question, source.pairQuestion) ? 0.3 : 1;
-        // "Who is a 1995 thriller film directed by X? → a title": the pair says its answer is a work.
-        const workFactor = question.type === 'person' && source.answersWork === true ? 0.2 : 1;
         // The share of the candidate's words the question does not already say (no floor, no slope).
-        const overlapFactor = (1 - overlap) * subjectFactor * kinFactor * workFactor;
+        const overlapFactor = (1 - overlap) * subjectFactor;
         const cue = cueBonus(source.analysed, candidate, question);
         const score =
           candidate.fit * source.weight * rankWeight * source.relevance.score * overlapFactor * cue;
@@ -262,8 +237,6 @@ export function analyseCandidates(
               headFit,
               overlap,
               subjectFactor,
-              kinFactor,
-              workFactor,
               cueBonus: cue,
               fromAnswer: source.fromAnswer === true,
               sourceWeight: source.weight,

@@ -2,13 +2,11 @@ import type { AnswerType } from '@rootweaver/core';
 import type { Candidate, DateEvent } from './answer-candidates.js';
 import { inferAnswerType } from './answer-type.js';
 import { askedHeadNoun } from './asked-noun.js';
-import { askedKin, type Kin, type KinTopic, kinTopic } from './kinship.js';
-import { askedOrganisationKind, type OrganisationKind } from './organisation-kind.js';
 import { capitalisedChunks, contentTokens, quotedSpans, stem, stopWords, wordTokens } from './text.js';
 import type { AnalysedText } from './text-analysis.js';
 
 // What the heuristic extractor reads off a question (its answer type, entity words, relation stems, the
-// event, kin or kind it asks) and how it scores a text or a span against that profile.
+// event it asks about) and how it scores a text or a span against that profile.
 
 export interface Relevance {
   /** The mean of the entity and relation coverages, in [0, 1]. */
@@ -27,13 +25,8 @@ export interface QuestionProfile {
   /** "What is the age of X?": a birth date answers it better than a stray number. */
   readonly asksAge: boolean;
   readonly event: DateEvent;
-  readonly organisationKind?: OrganisationKind;
-  readonly kin?: Kin;
-  readonly kinTopic?: KinTopic;
   /** "In which county …?": the stem of the noun asked for by name. */
   readonly headNoun?: string;
-  /** The last words of the names the question mentions (family names, for questions about relatives). */
-  readonly familyNames: ReadonlySet<string>;
 }
 
 /** The heuristic extractor's reading of a question. */
@@ -45,35 +38,21 @@ export function profile(question: string): QuestionProfile {
       if (!stopWords.has(token)) entityTokens.add(token);
     }
   }
-  const asked = contentTokens(question)
-    .filter((token) => !entityTokens.has(token))
-    .map(stem);
-  // A father or mother is named where the parents or the child are ("daughter of A and B").
-  const kinWords = /\b(?:father|mother)\b/i.test(question)
-    ? ['parents', 'daughter', 'son', 'child'].map(stem)
-    : [];
-  const relationStems = [...new Set([...asked, ...kinWords])];
-  const organisationKind = type === 'organisation' ? askedOrganisationKind(question) : undefined;
-  const kin = askedKin(question);
-  const topic = kinTopic(question);
+  const relationStems = [
+    ...new Set(
+      contentTokens(question)
+        .filter((token) => !entityTokens.has(token))
+        .map(stem),
+    ),
+  ];
   const headNoun = askedHeadNoun(question);
-  const familyNames = new Set(
-    capitalisedChunks(question).flatMap((chunk) => {
-      const words = wordTokens(chunk.text);
-      return words.length >= 2 ? [words.at(-1) ?? ''] : [];
-    }),
-  );
   return {
     ...(headNoun === undefined ? {} : { headNoun }),
-    familyNames,
     type,
     allTokens: new Set(wordTokens(question)),
     entityTokens: [...entityTokens],
     relationStems,
     asksAge: /\bage\b|\bhow old\b/i.test(question),
-    ...(organisationKind === undefined ? {} : { organisationKind }),
-    ...(kin === undefined ? {} : { kin }),
-    ...(topic === undefined ? {} : { kinTopic: topic }),
     event: /\b(?:born|birth|birthday|age|old)\b/i.test(question)
       ? 'birth'
       : /\b(?:die|died|death|dead|pass(?:ed)? away)\b/i.test(question)
@@ -126,11 +105,7 @@ export function cueBonus(source: AnalysedText, candidate: Candidate, question: Q
   return Number.isFinite(best) ? 1 + 0.35 * Math.exp(-best / 3) : 1;
 }
 
-/**
- * Share of the candidate's words that the question itself contains (an answer must not repeat it).
- * Relatives share a family name: asked for a relative, "Ada Mirren Smith" does not repeat "the mother
- * of Odo Smith" by its "Smith".
- */
+/** Share of the candidate's words that the question itself contains (an answer must not repeat it). */
 export function questionOverlap(candidate: string, question: QuestionProfile): number {
   return wordsOverlap(contentWords(candidate), question);
 }
@@ -143,8 +118,5 @@ export function contentWords(candidate: string): readonly string[] {
 /** `questionOverlap` of a candidate's `contentWords`. */
 export function wordsOverlap(all: readonly string[], question: QuestionProfile): number {
   if (all.length === 0) return 1;
-  const tokens =
-    question.kinTopic !== undefined ? all.filter((token) => !question.familyNames.has(token)) : all;
-  if (tokens.length === 0) return all.length > 1 ? 0 : 1;
-  return tokens.filter((token) => question.allTokens.has(token)).length / tokens.length;
+  return all.filter((token) => question.allTokens.has(token)).length / all.length;
 }

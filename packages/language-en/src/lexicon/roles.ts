@@ -172,39 +172,3 @@ export const officeNouns: readonly string[] = [
   'director',
   'editor',
 ];
-
-/** Titles before a name that tell its sex ("King Charles", "Lady Ann"). */
-export const femaleTitles: readonly string[] = [
-  'Queen',
-  'Princess',
-  'Duchess',
-  'Countess',
-  'Lady',
-  'Archduchess',
-  'Empress',
-  'Mrs',
-  'Madame',
-  'Baroness',
-  'Marchioness',
-  'Infanta',
-  'Dame',
-  'Mother',
-  'Sister',
-];
-export const maleTitles: readonly string[] = [
-  'King',
-  'Prince',
-  'Duke',
-  'Count',
-  'Lord',
-  'Sir',
-  'Archduke',
-  'Emperor',
-  'Mr',
-  'Baron',
-  'Marquess',
-  'Earl',
-  'Infante',
-  'Father',
-  'Brother',
-];
