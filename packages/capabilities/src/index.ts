@@ -1,16 +1,15 @@
+export type {
+  CapabilityEvent,
+  CapabilityRequest,
+  CapabilityResult,
+  CapabilityRetrieval,
+  CapabilityUser,
+  MultiHopMetadata,
+  RetrievalMetadata,
+} from './capability/capability-types.js';
 export { createDefaultProviders, createEngine } from './capability/create-engine.js';
 export { createQuestionRewriter } from './capability/create-question-rewriter.js';
-export {
-  type CapabilityEvent,
-  type CapabilityRequest,
-  type CapabilityResult,
-  type CapabilityRetrieval,
-  type CapabilityUser,
-  MultiHopCapability,
-  type MultiHopCapabilityOptions,
-  type MultiHopMetadata,
-  type RetrievalMetadata,
-} from './capability/multi-hop-capability.js';
+export { MultiHopCapability, type MultiHopCapabilityOptions } from './capability/multi-hop-capability.js';
 export type {
   CapabilityProviders,
   MultiHopEngine,

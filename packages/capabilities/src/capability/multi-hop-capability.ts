@@ -1,19 +1,11 @@
 import {
   type AskOptions,
-  type ChatMessage,
-  type Citation,
-  type ForcedStop,
   type MultiHopAnswer,
   type MultiHopEvent,
   type PlannerName,
   type QuestionAnsweringEngine,
-  type RefusalReason,
-  type RetrievalFilter,
-  type RetrievalResult,
-  type RetrievedEvidence,
   RootweaverError,
   throwIfAborted,
-  type UsageReport,
 } from '@rootweaver/core';
 import {
   compactionRuns,
@@ -34,6 +26,20 @@ import type { FlagContext, FlagSource } from '../flags/flag-source.js';
 import { type FlagSnapshot, readFlagSnapshot } from '../flags/read-flag-snapshot.js';
 import { loadPromClient } from '../load-on-use.js';
 import { MultiHopMetrics, type RequestOutcome } from '../metrics/multi-hop-metrics.js';
+import {
+  flagMetadata,
+  rewriterMetadata,
+  roundTenth,
+  toMetadata,
+  usageMetadata,
+} from './capability-metadata.js';
+import type {
+  CapabilityEvent,
+  CapabilityRequest,
+  CapabilityResult,
+  CapabilityRetrieval,
+  CapabilityUser,
+} from './capability-types.js';
 import { createDefaultProviders, createEngine } from './create-engine.js';
 import { createQuestionRewriter } from './create-question-rewriter.js';
 import type { CapabilityProviders, MultiHopEngine, MultiHopEngineFactory } from './multi-hop-engine.js';
@@ -68,70 +74,6 @@ export interface MultiHopCapabilityOptions {
   readonly onWarning?: (message: string) => void;
 }
 
-export interface CapabilityUser {
-  readonly id?: string;
-  readonly tenant?: string;
-}
-
-export interface CapabilityRequest {
-  readonly query: string;
-  readonly user?: CapabilityUser;
-  readonly history?: readonly ChatMessage[];
-  readonly signal?: AbortSignal;
-  /** This request's whole-run deadline (ms); the configured `deadline_ms` caps it. */
-  readonly deadlineMs?: number;
-  /** Retrieve only from items whose metadata meets it (`AskOptions.filter`); an unknown key is `invalid-input`. */
-  readonly filter?: RetrievalFilter;
-}
-
-/** `metadata.multi_hop`, snake_case as ADR-077 names it. */
-export interface MultiHopMetadata {
-  /** The capability flag for this request. */
-  readonly enabled: boolean;
-  /** The planner that ran, or `single-pass`. */
-  readonly planner: PlannerName | 'single-pass';
-  /**
-   * Retrieval hops: the rounds of retrieval the answer took (one per layer of the plan, so 1 for a one-step
-   * plan and 2 for a two-step chain; 1 for single-pass). The whole trace, decomposition and synthesis steps
-   * included, is `result.hops`.
-   */
-  readonly hops: number;
-  readonly llm_calls: number;
-  /** Input plus output tokens of all LLM calls. */
-  readonly tokens: number;
-  readonly input_tokens: number;
-  readonly output_tokens: number;
-  /** Characters of the final synthesis context (after compaction when it ran). */
-  readonly context_chars: number;
-  readonly context_chars_uncompacted: number;
-  /** Whether compaction was switched on for this request (flag AND YAML AND capability flag). */
-  readonly compaction: boolean;
-  readonly forced_stop: ForcedStop | null;
-  readonly refusal: RefusalReason | null;
-  readonly latency_ms: number;
-  /** The extractor that answered the sub-questions: `heuristic`, the trained reader, or an ONNX model. */
-  readonly extractor: string;
-  /**
-   * The rewriter slot (`rewriter.kind: llm`): its model and its own calls, fallbacks to the rules and tokens,
-   * none of which are in `llm_calls` or `tokens`; null when the rules ground.
-   */
-  readonly rewriter: {
-    readonly model: string;
-    readonly calls: number;
-    readonly fallbacks: number;
-    readonly input_tokens: number;
-    readonly output_tokens: number;
-    readonly latency_ms: number;
-  } | null;
-  /** The flag snapshot the request ran with. */
-  readonly flags: {
-    readonly enabled: boolean;
-    readonly compaction: boolean;
-    readonly compaction_yaml: boolean;
-    readonly planner_variant: string | null;
-  };
-}
-
 /** A request's flags and options, read once. */
 interface PreparedRequest {
   readonly query: string;
@@ -141,41 +83,6 @@ interface PreparedRequest {
   readonly plannerLabel: PlannerName | 'single-pass';
   readonly compaction: boolean;
   readonly options: AskOptions;
-}
-
-/**
- * What `MultiHopCapability.stream` yields: the engine's events, then `finished` with the capability's result
- * (the answer, citations, `metadata.multi_hop` and the engine's full answer).
- */
-export type CapabilityEvent =
-  | Exclude<MultiHopEvent, { readonly type: 'finished' }>
-  | { readonly type: 'finished'; readonly result: CapabilityResult };
-
-export interface CapabilityResult {
-  readonly answer: string;
-  readonly grounded: boolean;
-  readonly citations: readonly Citation[];
-  readonly metadata: { readonly multi_hop: MultiHopMetadata };
-  /** The engine's full answer: hop trace, plan, pool, usage by stage. */
-  readonly result: MultiHopAnswer;
-}
-
-/** `metadata.multi_hop` of a retrieval: what ran, with which flags, at what cost (no synthesis, so no context). */
-export type RetrievalMetadata = Omit<
-  MultiHopMetadata,
-  'context_chars' | 'context_chars_uncompacted' | 'compaction'
-> & {
-  /** Pool items returned. */
-  readonly evidence: number;
-};
-
-/** What `MultiHopCapability.retrieve` returns. */
-export interface CapabilityRetrieval {
-  /** The pool in order, each item with its score, metadata, sub-question, marker and plan node. */
-  readonly evidence: readonly RetrievedEvidence[];
-  readonly metadata: { readonly multi_hop: RetrievalMetadata };
-  /** The engine's full retrieval: plan, node answers, hops, usage. */
-  readonly result: RetrievalResult;
 }
 
 /**
@@ -515,65 +422,6 @@ export class MultiHopCapability {
       await close();
     }
   }
-}
-
-function toMetadata(
-  answer: MultiHopAnswer,
-  flags: FlagSnapshot,
-  config: MultiHopConfig,
-  compaction: boolean,
-  latencyMs: number,
-): Omit<MultiHopMetadata, 'extractor' | 'rewriter'> {
-  return {
-    enabled: flags.enabled,
-    planner: flags.enabled ? answer.planner : 'single-pass',
-    hops: answer.hops.filter((hop) => hop.kind === 'retrieve').length,
-    ...usageMetadata(answer.usage),
-    context_chars: answer.context.chars,
-    context_chars_uncompacted: answer.context.uncompactedChars,
-    compaction,
-    forced_stop: answer.forcedStop ?? null,
-    refusal: answer.refusal ?? null,
-    latency_ms: roundTenth(latencyMs),
-    flags: flagMetadata(flags, config),
-  };
-}
-
-function usageMetadata(
-  usage: UsageReport,
-): Pick<MultiHopMetadata, 'llm_calls' | 'tokens' | 'input_tokens' | 'output_tokens'> {
-  return {
-    llm_calls: usage.llmCalls,
-    tokens: usage.inputTokens + usage.outputTokens,
-    input_tokens: usage.inputTokens,
-    output_tokens: usage.outputTokens,
-  };
-}
-
-function flagMetadata(flags: FlagSnapshot, config: MultiHopConfig): MultiHopMetadata['flags'] {
-  return {
-    enabled: flags.enabled,
-    compaction: flags.compaction,
-    compaction_yaml: config.compactionEnabled,
-    planner_variant: flags.plannerVariantName ?? null,
-  };
-}
-
-function roundTenth(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-function rewriterMetadata(id: string, usage: UsageReport): MultiHopMetadata['rewriter'] {
-  const rewrite = usage.rewrite;
-  if (rewrite === undefined) return null;
-  return {
-    model: id,
-    calls: rewrite.calls,
-    fallbacks: rewrite.fallbacks,
-    input_tokens: rewrite.inputTokens,
-    output_tokens: rewrite.outputTokens,
-    latency_ms: roundTenth(rewrite.latencyMs),
-  };
 }
 
 function validateRequest(request: CapabilityRequest): void {

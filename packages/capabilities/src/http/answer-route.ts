@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { CapabilityEvent, CapabilityRequest } from '../capability/multi-hop-capability.js';
+import type { CapabilityEvent, CapabilityRequest } from '../capability/capability-types.js';
 
 /**
  * Another protocol to answer questions in, on a `POST` route of its own: the server reads the JSON body

@@ -1,6 +1,6 @@
 import type { RetrievalFilter } from '@rootweaver/core';
 import { z } from 'zod';
-import type { CapabilityRequest } from '../capability/multi-hop-capability.js';
+import type { CapabilityRequest } from '../capability/capability-types.js';
 
 const metadataValue = z.union([z.string().max(1000), z.number(), z.boolean()]);
 

@@ -1,6 +1,6 @@
 import type { MultiHopAnswer } from '@rootweaver/core';
 import { z } from 'zod';
-import type { CapabilityEvent, CapabilityResult } from '../capability/multi-hop-capability.js';
+import type { CapabilityEvent, CapabilityResult } from '../capability/capability-types.js';
 
 /*
  * What `POST /v1/ask` answers: the JSON body, the error body and the Server-Sent Events of a streamed run.

@@ -7,7 +7,7 @@ import type {
   CapabilityRequest,
   CapabilityResult,
   CapabilityRetrieval,
-} from '../capability/multi-hop-capability.js';
+} from '../capability/capability-types.js';
 import { type AccessLogOptions, createAccessLog } from './access-log.js';
 import type { AnswerRoute } from './answer-route.js';
 import { parseAskRequest } from './ask-request-schema.js';

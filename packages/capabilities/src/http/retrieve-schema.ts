@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CapabilityRequest, CapabilityRetrieval } from '../capability/multi-hop-capability.js';
+import type { CapabilityRequest, CapabilityRetrieval } from '../capability/capability-types.js';
 import { askRequestSchema, describeRequestIssues, toCapabilityRequest } from './ask-request-schema.js';
 import {
   type DeepReadonly,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isRootweaverError, redactSecrets } from '@rootweaver/core';
-import type { CapabilityEvent, CapabilityResult } from '../capability/multi-hop-capability.js';
+import type { CapabilityEvent, CapabilityResult } from '../capability/capability-types.js';
 import { type AskStreamEvent, toAskStreamEvent } from './ask-response-schema.js';
 
 /** Whether the client asked for Server-Sent Events: `Accept: text/event-stream`, or `"stream": true`. */
