@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 export const datasetNames = ['2wiki', 'hotpotqa', 'musique'];
 
 /** Locale data that lists countries and their demonyms: the names in it are not dataset entities. */
-export const countryGazetteerPath = 'packages/innovations/src/extraction/countries.ts';
+export const countryGazetteerPath = 'packages/language-en/src/lexicon/countries.ts';
 
 const sourceExtensions = new Set(['.ts', '.mts', '.mjs']);
 const longestName = 8;
