@@ -251,13 +251,13 @@ describe('HeuristicExtractor', () => {
       'The company has its headquarters in Upper Harbour, Orlen City.',
     );
     const city = analyseCandidates('What city does Kell Holdings have its headquarters in?', [hit]);
-    expect(city.candidates.find((candidate) => candidate.display === 'Orlen City')?.signals).toMatchObject({
+    expect(city.candidates.find((candidate) => candidate.display === 'Orlen City')).toMatchObject({
       headFit: true,
       overlap: 0,
     });
     // Asked for a district, "City" is a word like any other: no name here ends in the asked noun.
     const district = analyseCandidates('In what district does Kell Holdings have its headquarters?', [hit]);
-    expect(district.candidates.every((candidate) => !candidate.signals.headFit)).toBe(true);
+    expect(district.candidates.every((candidate) => !candidate.headFit)).toBe(true);
   });
 
   it('does not answer a question that asks for no place with a bare country name', async () => {

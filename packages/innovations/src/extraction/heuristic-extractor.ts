@@ -43,8 +43,6 @@ interface Source {
   readonly weight: number;
   /** The profile of the pair's own question, for a pair's answer. */
   readonly pairQuestion?: QuestionProfile;
-  /** The text is a pair's answer. */
-  readonly fromAnswer?: boolean;
 }
 
 export interface HeuristicExtractorOptions {
@@ -57,39 +55,7 @@ export interface HeuristicExtractorOptions {
   readonly cache?: TextAnalysisCache;
 }
 
-export type CandidateKindName = CandidateKind;
-
-/** What the heuristics saw of one candidate where it scored best. */
-export interface CandidateSignals {
-  readonly kind: CandidateKind;
-  /** How the candidate's kind and shape fit the expected answer type. */
-  readonly typeFit: number;
-  /** The candidate names the noun asked for ("Tern County" for "which county"): that word is no overlap with the question. */
-  readonly headFit: boolean;
-  /** Share of the candidate's words the question contains. */
-  readonly overlap: number;
-  /** 1, or less when the pair's own question already names the candidate (its subject). */
-  readonly subjectFactor: number;
-  /** Closeness to the question's relation words, a multiplier ≥ 1. */
-  readonly cueBonus: number;
-  /** Taken from a pair's answer (not a passage sentence). */
-  readonly fromAnswer: boolean;
-  readonly sourceWeight: number;
-  readonly entityCoverage: number;
-  readonly relationCoverage: number;
-  /** The candidate is its whole source text (a short answer that is the span itself). */
-  readonly wholeSource: boolean;
-  /** Where the candidate starts in its source text, in [0, 1]. */
-  readonly position: number;
-  /** 1-based retrieval rank of the hit it came from. */
-  readonly rank: number;
-  /** The hit's retrieval score over the top hit's, in [0, 1] when scores are positive. */
-  readonly scoreRatio: number;
-  /** The heuristic score of this occurrence. */
-  readonly score: number;
-}
-
-/** One distinct answer span with the heuristic's aggregate score and the signals of its best occurrence. */
+/** One distinct answer span with the heuristic's aggregate score and what its best occurrence showed. */
 export interface AnalysedCandidate {
   readonly display: string;
   /** `normaliseAnswer(display)`: equal keys are one answer. */
@@ -104,7 +70,12 @@ export interface AnalysedCandidate {
   /** The best retrieval rank among them. */
   readonly bestRank: number;
   readonly evidenceIds: readonly string[];
-  readonly signals: CandidateSignals;
+  /** The kind of span of its best occurrence. */
+  readonly kind: CandidateKind;
+  /** It names the noun asked for ("Tern County" for "which county"): that word is no overlap with the question. */
+  readonly headFit: boolean;
+  /** Share of its words the question contains. */
+  readonly overlap: number;
 }
 
 /** Every candidate of one sub-question over its evidence, ranked by the heuristic score (best first). */
@@ -122,7 +93,9 @@ interface MutableCandidate {
   bestRelevance: number;
   bestRank: number;
   readonly evidenceIds: string[];
-  signals: CandidateSignals;
+  kind: CandidateKind;
+  headFit: boolean;
+  overlap: number;
 }
 
 /**
@@ -143,11 +116,9 @@ export function analyseCandidates(
   const candidateKey = `candidates|${question.type}|${question.asksAge}|${question.event}`;
   const scored = new Map<string, MutableCandidate>();
   const seenPassages = new Set<string>();
-  const topScore = evidence[0]?.score ?? 0;
   evidence.forEach((hit, index) => {
     const rank = hit.rank > 0 ? hit.rank : index + 1;
     const rankWeight = 1 / (1 + 0.2 * (rank - 1));
-    const scoreRatio = topScore > 0 && hit.score > 0 ? Math.min(1, hit.score / topScore) : 1 / rank;
     const sources: (Source & { relevance: Relevance })[] = [];
     const pairQuestion = hit.question ?? '';
     const title = cache.of(hit.title);
@@ -159,7 +130,6 @@ export function analyseCandidates(
         text: hit.answer,
         analysed: answer,
         weight: 1,
-        fromAnswer: true,
         relevance,
         ...(pairQuestion.length > 0
           ? { pairQuestion: asked.remember('profile', () => profile(pairQuestion)) }
@@ -192,10 +162,17 @@ export function analyseCandidates(
     }
     const perHit = new Map<
       string,
-      { score: number; fit: number; relevance: number; display: string; signals: CandidateSignals }
+      {
+        score: number;
+        fit: number;
+        relevance: number;
+        display: string;
+        kind: CandidateKind;
+        headFit: boolean;
+        overlap: number;
+      }
     >();
     for (const source of sources) {
-      const sourceLength = source.text.trim().replace(/[.!]$/, '').length;
       const candidates = source.analysed.remember(candidateKey, () =>
         candidatesOf(source.analysed, cache, question.type, question.asksAge, question.event).map(
           (candidate) => {
@@ -231,27 +208,13 @@ export function analyseCandidates(
             fit: candidate.fit * overlapFactor,
             relevance: source.relevance.score,
             display,
-            signals: {
-              kind: candidate.kind,
-              typeFit: candidate.fit,
-              headFit,
-              overlap,
-              subjectFactor,
-              cueBonus: cue,
-              fromAnswer: source.fromAnswer === true,
-              sourceWeight: source.weight,
-              entityCoverage: source.relevance.entityCoverage,
-              relationCoverage: source.relevance.relationCoverage,
-              wholeSource: candidate.start <= 1 && Math.abs(candidate.end - sourceLength) <= 1,
-              position: source.text.length === 0 ? 0 : candidate.start / source.text.length,
-              rank,
-              scoreRatio,
-              score,
-            },
+            kind: candidate.kind,
+            headFit,
+            overlap,
           });
       }
     }
-    for (const [key, { score, fit, relevance, display, signals }] of perHit) {
+    for (const [key, { score, fit, relevance, display, kind, headFit, overlap }] of perHit) {
       const entry = scored.get(key) ?? {
         display,
         key,
@@ -261,7 +224,9 @@ export function analyseCandidates(
         bestRelevance: 0,
         bestRank: rank,
         evidenceIds: [],
-        signals,
+        kind,
+        headFit,
+        overlap,
       };
       // The best pair counts fully, agreeing pairs add `AGREEMENT_WEIGHT` of theirs.
       entry.total =
@@ -272,7 +237,9 @@ export function analyseCandidates(
         entry.best = score;
         entry.bestFit = fit;
         entry.bestRelevance = relevance;
-        entry.signals = signals;
+        entry.kind = kind;
+        entry.headFit = headFit;
+        entry.overlap = overlap;
       }
       entry.bestRank = Math.min(entry.bestRank, rank);
       entry.evidenceIds.push(hit.id);
@@ -291,7 +258,9 @@ export function analyseCandidates(
       hits: new Set(entry.evidenceIds).size,
       bestRank: entry.bestRank,
       evidenceIds: [...new Set(entry.evidenceIds)],
-      signals: entry.signals,
+      kind: entry.kind,
+      headFit: entry.headFit,
+      overlap: entry.overlap,
     }));
   return { answerType: question.type, candidates };
 }

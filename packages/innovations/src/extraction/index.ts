@@ -6,7 +6,6 @@ export {
   type AnalysedCandidate,
   analyseCandidates,
   type CandidateAnalysis,
-  type CandidateSignals,
   HeuristicExtractor,
   type HeuristicExtractorOptions,
   heuristicConfidence,
