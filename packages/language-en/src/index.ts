@@ -13,6 +13,7 @@ export {
   placePartNouns,
 } from './lexicon/places.js';
 export { creatorNouns, officeNouns, personRoleNouns } from './lexicon/roles.js';
+export { measureUnits } from './lexicon/units.js';
 export { titleNouns, type WorkRelease, workKinds, workNouns } from './lexicon/works.js';
 export { normaliseAnswer } from './normalise-answer.js';
 export { possessiveOf } from './possessive.js';

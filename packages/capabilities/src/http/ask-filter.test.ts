@@ -61,11 +61,11 @@ describe('POST /v1/ask with a filter', () => {
     const query = 'What is the default timeout of Relay?';
     const v2 = await ask(base, { query, filter: { metadata: { version: '2' } }, trace: true });
     expect(v2.status).toBe(200);
-    expect(String(v2.json.answer)).toMatch(/\b90\b/);
+    expect(String(v2.json.answer)).toContain('90 seconds');
     const pool = (v2.json.trace as { pool: { id: string }[] }).pool;
     expect(pool.map((item) => item.id)).toEqual(['b']);
     const v1 = await ask(base, { query, filter: { source_prefix: 'docs/v1' } });
-    expect(String(v1.json.answer)).toMatch(/\b30\b/);
+    expect(String(v1.json.answer)).toContain('30 seconds');
     const either = await ask(base, {
       query,
       filter: { metadata: { version: { in: ['1', '2'] } } },

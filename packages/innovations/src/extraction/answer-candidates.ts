@@ -1,5 +1,5 @@
 import type { AnswerType } from '@rootweaver/core';
-import { alternation, titleNouns } from '@rootweaver/language-en';
+import { alternation, measureUnits, titleNouns } from '@rootweaver/language-en';
 import { type CountryMention, findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
 import { capitalisedChunks, quotedSpans, type TextSpan } from './text.js';
@@ -25,6 +25,8 @@ const organisationWords =
 const placeCue = /\b(?:in|at|near|from|of|born in|died in|buried in|located in|based in)\s*$/i;
 const personCue = /\b(?:by|directed by|married|son of|daughter of|wife of|husband of)\s*$/i;
 const titleCue = new RegExp(`\\b${alternation(titleNouns)}\\s*$`, 'i');
+/** A unit of measure right after a number ("90 *seconds*"), longest first ("nautical miles" before "miles"). */
+const unitAfterNumber = new RegExp(`^\\s+(?:${alternation(measureUnits)})(?![\\p{L}/])`, 'u');
 
 /** The quality of a chunk as an answer of the given type. */
 function chunkFit(
@@ -152,10 +154,24 @@ export function candidatesOf(
   if (type === 'number' || type === 'other') {
     for (const number of analysed.remember('numbers', () => findNumbers(text))) {
       if (dates.some((date) => number.start < date.end && number.end > date.start)) continue;
+      const fit = type === 'number' ? (asksAge ? 0.5 : 1) : 0.3;
+      // "90 seconds" as well as "90", first so that it wins a tie: a question that already names the unit
+      // ("How many seconds …?") makes the longer reading repeat it, and the overlap rule prefers the bare one.
+      const unit = unitAfterNumber.exec(text.slice(number.end))?.[0];
+      if (unit !== undefined) {
+        const end = number.end + unit.length;
+        candidates.push({
+          text: text.slice(number.start, end),
+          kind: 'number',
+          fit,
+          start: number.start,
+          end,
+        });
+      }
       candidates.push({
         text: number.text,
         kind: 'number',
-        fit: type === 'number' ? (asksAge ? 0.5 : 1) : 0.3,
+        fit,
         start: number.start,
         end: number.end,
       });

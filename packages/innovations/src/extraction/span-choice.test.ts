@@ -78,6 +78,32 @@ describe('HeuristicExtractor: an age', () => {
   });
 });
 
+describe('HeuristicExtractor: a quantity and its unit', () => {
+  it('keeps the unit of measure after the number', async () => {
+    const result = await extractor.extract({
+      question: 'What is the default timeout of the relay?',
+      evidence: onePair('What is known about the relay?', 'The relay waits 90 seconds before it retries.'),
+    });
+    expect(result.answer).toBe('90 seconds');
+  });
+
+  it('gives the bare number when the question already names the unit', async () => {
+    const result = await extractor.extract({
+      question: 'How many seconds does the relay wait?',
+      evidence: onePair('What is known about the relay?', 'The relay waits 90 seconds before it retries.'),
+    });
+    expect(result.answer).toBe('90');
+  });
+
+  it('takes no counted noun for a unit ("150 congregations" answers "150")', async () => {
+    const result = await extractor.extract({
+      question: 'What is the size of the Orlen synod?',
+      evidence: onePair('What is known about the Orlen synod?', 'The Orlen synod has 150 congregations.'),
+    });
+    expect(result.answer).toBe('150');
+  });
+});
+
 describe('HeuristicExtractor: people', () => {
   it('keeps names joined by "and" together: a song written by two people is answered by both', async () => {
     const result = await extractor.extract({
