@@ -6,7 +6,6 @@ import {
   contentWords,
   cueBonus,
   profile,
-  type QuestionProfile,
   questionOverlap,
   type Relevance,
   relevanceOf,
@@ -30,19 +29,12 @@ const AGREEMENT_WEIGHT = 0.35;
  * a search over dev-set results moved it to 0.7 (removed for issue 24); it is not tuned.
  */
 const PASSAGE_WEIGHT = 0.6;
-/**
- * How much a span counts in a pair's answer when the pair's own question already names it: it is the
- * pair's subject, not what the pair answers.
- */
-const SUBJECT_FACTOR = 0.3;
 
 interface Source {
   readonly text: string;
   readonly analysed: AnalysedText;
   /** 1 for a pair's answer or a text hit's own sentence, less for the pair's passage. */
   readonly weight: number;
-  /** The profile of the pair's own question, for a pair's answer. */
-  readonly pairQuestion?: QuestionProfile;
 }
 
 export interface HeuristicExtractorOptions {
@@ -131,9 +123,6 @@ export function analyseCandidates(
         analysed: answer,
         weight: 1,
         relevance,
-        ...(pairQuestion.length > 0
-          ? { pairQuestion: asked.remember('profile', () => profile(pairQuestion)) }
-          : {}),
       });
     } else {
       // A hit of text with no pair: its own sentences are its evidence, weighed as a pair's answer.
@@ -191,13 +180,8 @@ export function analyseCandidates(
           ? questionOverlap(display.replace(/\s*[\p{L}]+$/u, ''), question)
           : wordsOverlap(words, question);
         if (overlap >= 0.99) continue;
-        // In a pair's answer, what its own question already says is the subject, not the answer.
-        const subjectFactor =
-          source.pairQuestion !== undefined && wordsOverlap(words, source.pairQuestion) >= 0.99
-            ? SUBJECT_FACTOR
-            : 1;
         // The share of the candidate's words the question does not already say (no floor, no slope).
-        const overlapFactor = (1 - overlap) * subjectFactor;
+        const overlapFactor = 1 - overlap;
         const cue = cueBonus(source.analysed, candidate, question);
         const score =
           candidate.fit * source.weight * rankWeight * source.relevance.score * overlapFactor * cue;
