@@ -207,9 +207,10 @@ describe('EmbeddedStore HNSW settings', () => {
     };
     const narrow = await recall(10);
     const wide = await recall(400);
-    // Measured: 0.47 at 10, 0.89 at 400 (usearch links in parallel, so a few hundredths vary).
+    // Measured: 0.47 at 10, 0.78–0.89 at 400 (usearch links in parallel, so the graph differs from run to
+    // run, more on a loaded machine). The behaviour is the gap; the floor only says the wide search works.
     expect(wide).toBeGreaterThan(narrow + 0.2);
-    expect(wide).toBeGreaterThan(0.8);
+    expect(wide).toBeGreaterThan(0.7);
   });
 });
 
