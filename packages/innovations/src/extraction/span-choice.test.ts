@@ -15,7 +15,7 @@ function onePair(pairQuestion: string, answer: string, title = 'Notes'): SearchH
   return [qaHit(pairQuestion, answer, { title })];
 }
 
-describe('HeuristicExtractor: the span that answers a question asking for no typed kind', () => {
+describe('HeuristicExtractor: the span of a sentence that answers', () => {
   it.each([
     [
       'a festival, not the nationality of its visitors',
@@ -40,6 +40,24 @@ describe('HeuristicExtractor: the span that answers a question asking for no typ
       'What is the motto of Gull Press?',
       'Gull Press, publisher of "Salt Days", has the motto Ink and Salt.',
       'Ink and Salt',
+    ],
+    [
+      'a quantity with its unit of measure',
+      'What is the default timeout of the relay?',
+      'The relay waits 90 seconds before it retries.',
+      '90 seconds',
+    ],
+    [
+      'the bare number when the question names the unit',
+      'How many seconds does the relay wait?',
+      'The relay waits 90 seconds before it retries.',
+      '90',
+    ],
+    [
+      'no counted noun as a unit',
+      'What is the size of the Orlen synod?',
+      'The Orlen synod has 150 congregations.',
+      '150',
     ],
   ])('takes %s', async (_case, question, answer, expected) => {
     const result = await extractor.extract({
@@ -75,32 +93,6 @@ describe('HeuristicExtractor: an age', () => {
       evidence: onePair('What is known about it?', 'Ada Lee (3 May 1901) wrote 12 novels.'),
     });
     expect(result.answer).toBe('3 May 1901');
-  });
-});
-
-describe('HeuristicExtractor: a quantity and its unit', () => {
-  it('keeps the unit of measure after the number', async () => {
-    const result = await extractor.extract({
-      question: 'What is the default timeout of the relay?',
-      evidence: onePair('What is known about the relay?', 'The relay waits 90 seconds before it retries.'),
-    });
-    expect(result.answer).toBe('90 seconds');
-  });
-
-  it('gives the bare number when the question already names the unit', async () => {
-    const result = await extractor.extract({
-      question: 'How many seconds does the relay wait?',
-      evidence: onePair('What is known about the relay?', 'The relay waits 90 seconds before it retries.'),
-    });
-    expect(result.answer).toBe('90');
-  });
-
-  it('takes no counted noun for a unit ("150 congregations" answers "150")', async () => {
-    const result = await extractor.extract({
-      question: 'What is the size of the Orlen synod?',
-      evidence: onePair('What is known about the Orlen synod?', 'The Orlen synod has 150 congregations.'),
-    });
-    expect(result.answer).toBe('150');
   });
 });
 
