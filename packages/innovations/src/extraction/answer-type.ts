@@ -28,7 +28,7 @@ const rules: readonly [RegExp, AnswerType][] = [
     'title',
   ],
   [
-    /^\s*(?:who|whom)\b|\bwhose\b|^\s*what\s+(?:is|was|are|were)\s+the\s+(?:director|composer|performer|singer|producer|writer|author|screenwriter|founder|father|mother|husband|wife|spouse|son|daughter|creator|editor|star)s?\s+of\b|\b(?:what|which) (?:person|man|woman|actor|actress|director|writer|author|composer|singer|performer|king|queen|emperor|player)\b|\bname of the (?:director|father|mother|husband|wife|spouse|son|daughter|composer|performer|author|writer)\b/i,
+    /^\s*(?:who|whom)\b|\bwhose\b|\b(?:what|which) (?:person|man|woman|actor|actress|director|writer|author|composer|singer|performer|king|queen|emperor|player)\b|\bname of the (?:director|father|mother|husband|wife|spouse|son|daughter|composer|performer|author|writer)\b/i,
     'person',
   ],
 ];

@@ -13,16 +13,9 @@ import {
 } from './question-profile.js';
 import { contentTokens, normaliseAnswer } from './text.js';
 import { type AnalysedText, TextAnalysisCache } from './text-analysis.js';
-import { attributeVerdict } from './yes-no-attribute.js';
 
 export { inferAnswerType } from './answer-type.js';
 
-/**
- * What an agreeing pair adds to an answer: the best pair counts fully, every other pair that gives the
- * same answer a third of its own score, so that a word every pair of one document repeats does not
- * outvote the one pair that answers. A round default, not chosen on evaluation results.
- */
-const AGREEMENT_WEIGHT = 0.35;
 /**
  * Weight of a passage sentence relative to a pair's own answer: a passage was not written to answer
  * the pair's question, so its spans are weaker evidence. 0.6 is the default the extractor had before
@@ -47,13 +40,15 @@ export interface HeuristicExtractorOptions {
   readonly cache?: TextAnalysisCache;
 }
 
-/** One distinct answer span with the heuristic's aggregate score and what its best occurrence showed. */
+/**
+ * One distinct answer span, scored by its best occurrence (pairs that repeat it are cited, not added up:
+ * ADR-0020), and what that occurrence showed.
+ */
 export interface AnalysedCandidate {
   readonly display: string;
   /** `normaliseAnswer(display)`: equal keys are one answer. */
   readonly key: string;
-  /** The heuristic's score: the best occurrence plus a share of the agreeing ones. */
-  readonly total: number;
+  /** The heuristic's score: its best occurrence's. */
   readonly best: number;
   readonly bestFit: number;
   readonly bestRelevance: number;
@@ -79,7 +74,6 @@ export interface CandidateAnalysis {
 interface MutableCandidate {
   readonly display: string;
   readonly key: string;
-  total: number;
   best: number;
   bestFit: number;
   bestRelevance: number;
@@ -202,7 +196,6 @@ export function analyseCandidates(
       const entry = scored.get(key) ?? {
         display,
         key,
-        total: 0,
         best: 0,
         bestFit: 0,
         bestRelevance: 0,
@@ -212,11 +205,6 @@ export function analyseCandidates(
         headFit,
         overlap,
       };
-      // The best pair counts fully, agreeing pairs add `AGREEMENT_WEIGHT` of theirs.
-      entry.total =
-        Math.max(entry.best, score) +
-        (entry.total - entry.best) +
-        AGREEMENT_WEIGHT * Math.min(entry.best, score);
       if (score > entry.best) {
         entry.best = score;
         entry.bestFit = fit;
@@ -231,11 +219,10 @@ export function analyseCandidates(
     }
   });
   const candidates = [...scored.values()]
-    .sort((left, right) => right.total - left.total)
+    .sort((left, right) => right.best - left.best)
     .map((entry) => ({
       display: entry.display,
       key: entry.key,
-      total: entry.total,
       best: entry.best,
       bestFit: entry.bestFit,
       bestRelevance: entry.bestRelevance,
@@ -254,10 +241,10 @@ export function heuristicConfidence(
   candidate: AnalysedCandidate,
   candidates: readonly AnalysedCandidate[],
 ): number {
-  const runnerUp = candidates.find((entry) => !overlaps(entry.display, candidate.display))?.total ?? 0;
+  const runnerUp = candidates.find((entry) => !overlaps(entry.display, candidate.display))?.best ?? 0;
   // A candidate no source is about (relevance 0) has nothing to be confident in.
-  if (candidate.total === 0) return 0;
-  const share = candidate.total / (candidate.total + runnerUp);
+  if (candidate.best === 0) return 0;
+  const share = candidate.best / (candidate.best + runnerUp);
   return Math.max(0, Math.min(1, candidate.bestFit * candidate.bestRelevance * Math.sqrt(share) * 1.25));
 }
 
@@ -288,17 +275,12 @@ export class HeuristicExtractor implements AnswerExtractor {
 
   /** The synchronous core, for callers that do not need a promise. */
   extractSync(questionText: string, evidence: readonly SearchHit[]): Extraction {
-    return this.decide(questionText, evidence, analyseCandidates(questionText, evidence, this.options));
+    return this.decide(analyseCandidates(questionText, evidence, this.options));
   }
 
   /** The heuristic's answer from an analysis already made. */
-  decide(questionText: string, evidence: readonly SearchHit[], analysis: CandidateAnalysis): Extraction {
+  decide(analysis: CandidateAnalysis): Extraction {
     const top = analysis.candidates[0];
-    if (analysis.answerType === 'yes-no' && top === undefined) {
-      const verdict = attributeVerdict(questionText, evidence);
-      if (verdict !== undefined)
-        return { ...verdict, evidenceIds: [...verdict.evidenceIds], answerType: analysis.answerType };
-    }
     if (top === undefined)
       return { answer: '', confidence: 0, evidenceIds: [], answerType: analysis.answerType };
     const confidence = heuristicConfidence(top, analysis.candidates);

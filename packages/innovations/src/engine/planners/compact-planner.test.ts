@@ -757,6 +757,11 @@ describe('compact planner: with no synthesis call, the answer keeps the question
       ],
     };
     const chatModel = new FakeChatModel();
+    const extractor = new ScriptedExtractor([
+      { match: 'What is The Quill Review', answer: 'Pell', confidence: 0.9 },
+      { match: 'Is The Quill Review', answer: 'yes', confidence: 0.2 },
+      { match: 'Is Lantern Digest', answer: 'no', confidence: 0.2 },
+    ]);
     const rag = new MultiHopRAG({
       chatModel,
       store: new InMemoryStore({
@@ -765,11 +770,8 @@ describe('compact planner: with no synthesis call, the answer keeps the question
           qaItem({ id: 'lantern', question: 'How often is Lantern Digest published?', answer: 'weekly' }),
         ],
       }),
-      extractor: new ScriptedExtractor([
-        { match: 'What is The Quill Review', answer: 'Pell', confidence: 0.9 },
-        { match: 'Is The Quill Review', answer: 'yes', confidence: 0.2 },
-        { match: 'Is Lantern Digest', answer: 'no', confidence: 0.2 },
-      ]),
+      extractor,
+      polarExtractor: extractor,
       config: { planner: 'compact', retrievalMode: 'lexical', topK: 2, synthesis: 'extractive' },
     });
     const answer = await rag.ask(monthly, { plan });
