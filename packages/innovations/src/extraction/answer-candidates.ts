@@ -9,11 +9,8 @@ import type { AnalysedText, TextAnalysisCache } from './text-analysis.js';
 // answer type — dates, numbers, countries, capitalised chunks, quoted titles —
 // each with how well its kind and shape fit that type.
 
-export type CandidateKind = 'date' | 'number' | 'country' | 'chunk' | 'quoted' | 'yes-no';
-
 export interface Candidate {
   readonly text: string;
-  readonly kind: CandidateKind;
   /** How well the candidate's kind and shape fit the expected answer type, in [0, 1]. */
   readonly fit: number;
   readonly start: number;
@@ -127,7 +124,6 @@ export function candidatesOf(
     if (match?.[1] !== undefined)
       candidates.push({
         text: match[1].toLowerCase(),
-        kind: 'yes-no',
         fit: 1,
         start: 0,
         end: match[1].length,
@@ -148,7 +144,7 @@ export function candidatesOf(
         type === 'year' && !/^\d+s$/.test(date.text)
           ? String(Math.abs(date.year)) + (date.year < 0 ? ' BC' : '')
           : date.text;
-      candidates.push({ text: display, kind: 'date', fit, start: date.start, end: date.end });
+      candidates.push({ text: display, fit, start: date.start, end: date.end });
     }
   }
   if (type === 'number' || type === 'other') {
@@ -162,7 +158,6 @@ export function candidatesOf(
         const end = number.end + unit.length;
         candidates.push({
           text: text.slice(number.start, end),
-          kind: 'number',
           fit,
           start: number.start,
           end,
@@ -170,7 +165,6 @@ export function candidatesOf(
       }
       candidates.push({
         text: number.text,
-        kind: 'number',
         fit,
         start: number.start,
         end: number.end,
@@ -189,8 +183,7 @@ export function candidatesOf(
       } else if (type === 'place') {
         fit = mention.isDemonym ? 0 : 0.65;
       }
-      if (fit > 0)
-        candidates.push({ text: display, kind: 'country', fit, start: mention.start, end: mention.end });
+      if (fit > 0) candidates.push({ text: display, fit, start: mention.start, end: mention.end });
     }
   }
   if (type !== 'date' && type !== 'year' && type !== 'number') {
@@ -200,11 +193,11 @@ export function candidatesOf(
       const fit =
         chunkFit(chunk, countriesIn(cache, chunk.text), type, before) *
         (type === 'place' ? eventFit(text, chunk, event) : 1);
-      if (fit > 0) candidates.push({ ...chunk, kind: 'chunk', fit });
+      if (fit > 0) candidates.push({ ...chunk, fit });
     }
     for (const quoted of analysed.remember('quoted', () => quotedSpans(text))) {
       const fit = type === 'title' ? 1 : type === 'other' ? 0.5 : 0.4;
-      candidates.push({ ...quoted, kind: 'quoted', fit });
+      candidates.push({ ...quoted, fit });
     }
   }
   return candidates;

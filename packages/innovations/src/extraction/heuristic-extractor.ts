@@ -1,6 +1,6 @@
 import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
-import { type CandidateKind, candidatesOf } from './answer-candidates.js';
+import { candidatesOf } from './answer-candidates.js';
 import { namesAskedNoun } from './asked-noun.js';
 import {
   contentWords,
@@ -28,6 +28,8 @@ interface Source {
   readonly analysed: AnalysedText;
   /** 1 for a pair's answer or a text hit's own sentence, less for the pair's passage. */
   readonly weight: number;
+  /** How well the text, with its pair's title and question, is about the question. */
+  readonly relevance: Relevance;
 }
 
 export interface HeuristicExtractorOptions {
@@ -52,13 +54,8 @@ export interface AnalysedCandidate {
   readonly best: number;
   readonly bestFit: number;
   readonly bestRelevance: number;
-  /** Distinct hits the candidate occurs in. */
-  readonly hits: number;
-  /** The best retrieval rank among them. */
-  readonly bestRank: number;
+  /** The hits that state it, each once, best-ranked first. */
   readonly evidenceIds: readonly string[];
-  /** The kind of span of its best occurrence. */
-  readonly kind: CandidateKind;
   /** It names the noun asked for ("Tern County" for "which county"): that word is no overlap with the question. */
   readonly headFit: boolean;
   /** Share of its words the question contains. */
@@ -77,9 +74,7 @@ interface MutableCandidate {
   best: number;
   bestFit: number;
   bestRelevance: number;
-  bestRank: number;
   readonly evidenceIds: string[];
-  kind: CandidateKind;
   headFit: boolean;
   overlap: number;
 }
@@ -88,8 +83,8 @@ interface MutableCandidate {
  * Collects and scores the candidate spans of a sub-question over its evidence: typed candidates
  * (dates, numbers, countries, proper-noun chunks, quoted titles) from each pair's answer (its passage
  * as a weaker fallback), scored by type fit, retrieval rank, the pair's relevance to the question,
- * closeness to the question's relation words and overlap with the question's own words. Equal spans
- * from several pairs add up. Pure.
+ * closeness to the question's relation words and overlap with the question's own words. An answer
+ * several pairs state scores its best occurrence and cites them all. Pure.
  */
 export function analyseCandidates(
   questionText: string,
@@ -105,7 +100,7 @@ export function analyseCandidates(
   evidence.forEach((hit, index) => {
     const rank = hit.rank > 0 ? hit.rank : index + 1;
     const rankWeight = 1 / (1 + 0.2 * (rank - 1));
-    const sources: (Source & { relevance: Relevance })[] = [];
+    const sources: Source[] = [];
     const pairQuestion = hit.question ?? '';
     const title = cache.of(hit.title);
     if (hit.answer !== undefined && hit.answer.trim().length > 0) {
@@ -150,7 +145,6 @@ export function analyseCandidates(
         fit: number;
         relevance: number;
         display: string;
-        kind: CandidateKind;
         headFit: boolean;
         overlap: number;
       }
@@ -186,22 +180,19 @@ export function analyseCandidates(
             fit: candidate.fit * overlapFactor,
             relevance: source.relevance.score,
             display,
-            kind: candidate.kind,
             headFit,
             overlap,
           });
       }
     }
-    for (const [key, { score, fit, relevance, display, kind, headFit, overlap }] of perHit) {
+    for (const [key, { score, fit, relevance, display, headFit, overlap }] of perHit) {
       const entry = scored.get(key) ?? {
         display,
         key,
         best: 0,
         bestFit: 0,
         bestRelevance: 0,
-        bestRank: rank,
         evidenceIds: [],
-        kind,
         headFit,
         overlap,
       };
@@ -209,11 +200,9 @@ export function analyseCandidates(
         entry.best = score;
         entry.bestFit = fit;
         entry.bestRelevance = relevance;
-        entry.kind = kind;
         entry.headFit = headFit;
         entry.overlap = overlap;
       }
-      entry.bestRank = Math.min(entry.bestRank, rank);
       entry.evidenceIds.push(hit.id);
       scored.set(key, entry);
     }
@@ -226,10 +215,7 @@ export function analyseCandidates(
       best: entry.best,
       bestFit: entry.bestFit,
       bestRelevance: entry.bestRelevance,
-      hits: new Set(entry.evidenceIds).size,
-      bestRank: entry.bestRank,
       evidenceIds: [...new Set(entry.evidenceIds)],
-      kind: entry.kind,
       headFit: entry.headFit,
       overlap: entry.overlap,
     }));
