@@ -11,7 +11,7 @@ export interface RewriteParent {
 export interface RewriteOptions {
   /** The dependent sub-question as planned, e.g. "Where was the director of Harbour Lights born?". */
   readonly question: string;
-  /** The answers of the nodes it depends on: farther ancestors first, its own parents last; never empty. */
+  /** The answers of the nodes its refs name, in the plan's order; never empty. */
   readonly parents: readonly RewriteParent[];
   readonly signal?: AbortSignal;
 }

@@ -222,6 +222,37 @@ describe('rewriter slot', () => {
     expect(rewriter.calls).toHaveLength(1);
   });
 
+  it("is given a node's own parents only, never an ancestor its refs do not name", async () => {
+    const rewriter = new FakeQuestionRewriter({ reply: grounded });
+    const chain: Plan = {
+      ...plan,
+      nodes: [...plan.nodes, { id: 2, question: 'Which river runs through the latter?', refs: [1] }],
+    };
+    const rag = new MultiHopRAG({
+      store: new InMemoryStore({
+        items: [
+          ...items,
+          qaItem({ id: 'river', question: 'Which river runs through Tarrow?', answer: 'the Sell' }),
+        ],
+      }),
+      extractor: new ScriptedExtractor([
+        ...extractions,
+        { match: 'Which river runs through Tarrow', answer: 'the Sell', confidence: 0.9 },
+      ]),
+      rewriter,
+      config: { planner: 'compact', retrievalMode: 'lexical', topK: 1, synthesis: 'extractive' },
+    });
+    const answer = await rag.ask(
+      'Which river runs through the birthplace of the founder of Gull House Press?',
+      {
+        plan: chain,
+      },
+    );
+    expect(rewriter.calls.map((call) => call.parents.map((parent) => parent.id))).toEqual([[0], [1]]);
+    const last = answer.hops.flatMap((hop) => hop.nodes ?? []).find((entry) => entry.id === 2);
+    expect(last?.groundedQuestion).toBe('Which river runs through Tarrow?');
+  });
+
   it("the keyterm planner's rule nodes use the slot too, one call per node however many hops", async () => {
     const rewriter = new FakeQuestionRewriter({
       reply: grounded,

@@ -218,7 +218,7 @@ export class TrainedRewriter implements QuestionRewriter {
     const steps: RewriteStep[] = [];
     let declined: RewriteStep | undefined;
     let rejected: (RewriteStep & { foreign: string }) | undefined;
-    // The engine passes farther ancestors first and the node's own parents last: nearest first here.
+    // The parents come in the plan's order, which names the latest step last: that one is tried first.
     for (const parent of [...parents].reverse()) {
       const answer = parent.answer.replace(/\s+/gu, ' ').trim();
       if (answer === '' || text.toLowerCase().includes(answer.toLowerCase())) continue;

@@ -9,7 +9,7 @@ import { compactDecomposePrompt, compactPromptVersion, compactSynthesisPrompt } 
 import type { RunContext } from '../run-context.js';
 import { formFallbackOutcome } from './form-fallback.js';
 import { synthesizeWithModel } from './model-synthesis.js';
-import { ancestorsNearestLast, ancestorsOf } from './node-ancestors.js';
+import { ancestorsOf, parentsOf } from './node-ancestors.js';
 import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planner.js';
 
 /** The single-node plan used when no decomposition could be read: single-hop retrieval of the question. */
@@ -280,8 +280,7 @@ export class CompactPlanner implements Planner {
     answers: ReadonlyMap<number, NodeTrace>,
     iteration: number,
   ): Promise<NodeRun> {
-    // groundQuestion reads its last parent as the nearest ("[answer]", "[university]", a pronoun).
-    const parents = ancestorsNearestLast(node, answers).flatMap((parent) =>
+    const parents = parentsOf(node, answers).flatMap((parent) =>
       parent.answer.length === 0
         ? []
         : [{ id: parent.id, question: parent.groundedQuestion, answer: parent.answer }],

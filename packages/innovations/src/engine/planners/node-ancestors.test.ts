@@ -1,6 +1,6 @@
 import type { NodeTrace } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { ancestorsOf } from './node-ancestors.js';
+import { ancestorsOf, parentsOf } from './node-ancestors.js';
 
 function trace(id: number, refs: number[], answer: string): NodeTrace {
   return {
@@ -32,5 +32,17 @@ describe('ancestorsOf', () => {
     const answers = new Map<number, NodeTrace>([[0, trace(0, [1], 'Ana Lund')]]);
     const found = ancestorsOf({ id: 1, question: 'Who founded it?', refs: [0, 5] }, answers);
     expect(found.map((node) => node.id)).toEqual([0]);
+  });
+});
+
+describe('parentsOf', () => {
+  it("gives the node's own refs that have run, in the order it names them, and no farther ancestor", () => {
+    const answers = new Map<number, NodeTrace>([
+      [0, trace(0, [], 'Mira Olsen')],
+      [1, trace(1, [0], 'The Salt Road')],
+      [2, trace(2, [0], '1931')],
+    ]);
+    const found = parentsOf({ id: 3, question: 'Which came first?', refs: [2, 1, 2, 7, 3] }, answers);
+    expect(found.map((node) => node.id)).toEqual([2, 1]);
   });
 });

@@ -2,8 +2,8 @@ import type { NodeTrace, PlanNode } from '@rootweaver/core';
 
 /**
  * The nodes a node depends on, directly or through its parents: direct parents first (in the
- * order of its refs), then their ancestors breadth first, each once. A child often refers to a
- * grandparent's answer ("the director" two hops up) that its direct parent does not repeat.
+ * order of its refs), then their ancestors breadth first, each once. An answer resting on a node rests
+ * on all of them (`answerConfidence`).
  */
 export function ancestorsOf(node: PlanNode, answers: ReadonlyMap<number, NodeTrace>): NodeTrace[] {
   const found: NodeTrace[] = [];
@@ -25,14 +25,13 @@ export function ancestorsOf(node: PlanNode, answers: ReadonlyMap<number, NodeTra
 }
 
 /**
- * The same ancestors ordered for grounding, which reads its last parent as the nearest: farther
- * ancestors first (farthest first), the node's own parents last, in the order its refs name them.
+ * The parents a node is grounded with: the nodes its refs name that have run, in the order the refs
+ * name them. Only these: the plan states what a sub-question depends on, and an ancestor it does not
+ * name offered an answer the grounding could put in the wrong place (ADR-0020, revision of 2026-12-05).
  */
-export function ancestorsNearestLast(node: PlanNode, answers: ReadonlyMap<number, NodeTrace>): NodeTrace[] {
-  const ancestors = ancestorsOf(node, answers);
-  const direct = new Set(node.refs);
-  return [
-    ...ancestors.filter((ancestor) => !direct.has(ancestor.id)).reverse(),
-    ...ancestors.filter((ancestor) => direct.has(ancestor.id)),
-  ];
+export function parentsOf(node: PlanNode, answers: ReadonlyMap<number, NodeTrace>): NodeTrace[] {
+  return [...new Set(node.refs)].flatMap((ref) => {
+    const trace = ref === node.id ? undefined : answers.get(ref);
+    return trace === undefined ? [] : [trace];
+  });
 }
