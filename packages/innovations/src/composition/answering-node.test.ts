@@ -3,13 +3,14 @@ import { node } from '../test-fixtures/node-trace.js';
 import { answeringNode } from './answering-node.js';
 
 describe('answeringNode', () => {
-  it('is the sink whose sub-question says most of the question, not the last node run', () => {
+  it('is the last sink, not the last node run nor the sink whose words match the question best', () => {
     const nodes = [
       node(0, 'Who directed Harbour Lights?', 'Ivo Brand'),
-      node(1, 'Where was Ivo Brand born?', 'Orlen', [0]),
-      node(2, 'What is the weather in Kell?', 'rainy'),
+      node(1, 'Where was the director of Harbour Lights born?', 'Orlen', [2]),
+      node(2, 'Who is Ivo Brand?', 'a painter'),
+      node(3, 'In which country is Orlen?', 'Veltria', [1]),
     ];
-    expect(answeringNode({ question: 'Where was the director of Harbour Lights born?', nodes })?.id).toBe(1);
+    expect(answeringNode({ question: 'Where was the director of Harbour Lights born?', nodes })?.id).toBe(3);
   });
 
   it('passes over a sink without an answer', () => {

@@ -312,38 +312,3 @@ describe('composeFallbackAnswer: a text names an option when it says at least na
     }
   });
 });
-
-describe('composeFallbackAnswer: the evidence for each option', () => {
-  // Two words only Alda's text holds against three that both of Brin's texts hold: close enough that
-  // one more text in the count behind the rarity weights would tip it.
-  const moth = 'Which moth feeds on sorrel, thyme, heather, bracken and gorse, Alda or Brin?';
-  const nodes = [
-    unresolvedNode(0, 'What does Alda feed on?', 'sorrel and thyme'),
-    unresolvedNode(1, 'What does Brin feed on?', 'heather, bracken and gorse'),
-    unresolvedNode(2, 'Which plants does Brin eat?', 'heather, bracken and gorse'),
-  ];
-
-  it('is unchanged by a node on a branch that answered nothing (empty or white space)', () => {
-    const without = fallback(moth, nodes);
-    expect(without?.rule).toBe('evidence-support');
-    for (const nothing of ['', '  ']) {
-      expect(fallback(moth, [...nodes, unresolvedNode(3, 'What else does Alda feed on?', nothing)])).toEqual(
-        without,
-      );
-    }
-  });
-
-  it('keeps the two remains of a word an option is written inside apart, as words the evidence can hold', () => {
-    const ship = 'Which ship sailed for the NorthStarLine, Star or Vega?';
-    const owners = [
-      unresolvedNode(0, 'Which company owned Star?', 'the Cobalt Shipping Company'),
-      unresolvedNode(1, 'Which company owned Vega?', 'the North Star Line'),
-    ];
-    expect(fallback(ship, owners)).toEqual({
-      form: 'choice',
-      answer: 'Vega',
-      rule: 'evidence-support',
-      usedNodeIds: [1],
-    });
-  });
-});

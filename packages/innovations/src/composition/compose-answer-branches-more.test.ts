@@ -59,19 +59,6 @@ describe('composeAnswer — which option a node is about, more cases', () => {
       usedNodeIds: [1, 0],
     });
   });
-
-  it('still places the nodes of the other option when one option has no letters or digits', () => {
-    const nodes = [
-      node(0, 'Where is Harbour Lights from?', 'Northfield', [], false),
-      node(1, 'Where is the band from?', 'Orlen', [], false),
-    ];
-    expect(
-      composeFallbackAnswer({
-        question: 'Between "!!!" and Harbour Lights, which band is from Northfield?',
-        nodes,
-      }),
-    ).toEqual({ form: 'choice', answer: 'Harbour Lights', rule: 'evidence-support', usedNodeIds: [0] });
-  });
 });
 
 describe('composeAnswer — yes/no over two options when one branch has no value', () => {

@@ -55,17 +55,17 @@ describe('question forms', () => {
 });
 
 describe('composeAnswer — chain', () => {
-  it('answers with the sink whose sub-question says most of the question when a plan ends in several', () => {
+  it('answers with the last sink when a plan ends in several, whichever says more of the question', () => {
     const nodes = [
       node(0, 'Who is the Veltrian painter born on 4 March 1921 in Orlen?', 'Ivo Brand'),
       node(1, 'Who is Mara Quill?', 'a sculptor'),
-      node(2, 'What award did Mara Quill win?', 'Kell Prize', [1]),
+      node(2, 'Who is the brother of Mara Quill?', 'Tomas Quill', [1]),
     ];
     const question = 'What Veltrian painter born on 4 March 1921 in Orlen is the brother of Mara Quill?';
     expect(composeAnswer({ question, nodes })).toMatchObject({
       composed: true,
-      answer: 'Ivo Brand',
-      usedNodeIds: [0],
+      answer: 'Tomas Quill',
+      usedNodeIds: [2],
     });
     // One sink (a plain chain): its answer, whatever the wording.
     const chain = [

@@ -342,32 +342,12 @@ function isBareValue(answer: string): boolean {
 }
 
 /**
- * The sink that answers the question: a plan may end in several nodes no other node depends on
- * ("Who is the painter from Veltria born …?" and "Who is Ada Quill Jr.?"); the one whose
- * sub-question says most of the question's own words asks what the question asks. Ties go to the
- * later node (a chain's last step).
+ * The last sink answers — the last node no other node depends on, as a plan lists its answering step
+ * last —, or the last node when no node is a sink (a trace whose nodes all refer to one another).
  */
-export function answeringSink(sinks: readonly NodeTrace[], question: string): NodeTrace | undefined {
-  const wanted = new Set(contentTokens(question));
-  let best: NodeTrace | undefined;
-  let bestCoverage = -1;
-  for (const sink of sinks) {
-    const said = new Set(contentTokens(sink.question));
-    const coverage =
-      wanted.size === 0 ? 0 : [...wanted].filter((token) => said.has(token)).length / wanted.size;
-    if (coverage >= bestCoverage) {
-      bestCoverage = coverage;
-      best = sink;
-    }
-  }
-  return best;
-}
-
-/** The last node answers when no node is a sink (a trace whose nodes all refer to one another). */
 function composeChain(question: string, nodes: readonly NodeTrace[], lastNode: NodeTrace): Composition {
   const referenced = new Set(nodes.flatMap((node) => node.refs));
-  const sinks = nodes.filter((node) => !referenced.has(node.id));
-  const sink = answeringSink(sinks, question) ?? lastNode;
+  const sink = nodes.findLast((node) => !referenced.has(node.id)) ?? lastNode;
   if (!sink.resolved || sink.answer.trim().length === 0) return refuse('low-confidence');
   const wanted = inferAnswerType(question);
   if (dateTypes.includes(wanted) && parseDate(sink.answer) === undefined) return refuse('type-mismatch');

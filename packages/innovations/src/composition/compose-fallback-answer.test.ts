@@ -115,44 +115,21 @@ describe('composeFallbackAnswer: a choice between two named options', () => {
     });
   });
 
-  it('picks the option whose branch answer carries the rest of the question', () => {
-    const question =
-      'Between Morrowleaf and Tessing, which genus of plant belongs to the subfamily Quellinoideae?';
-    const nodes = [
-      node(0, 'What is the subfamily Quellinoideae?', 'Quellaceae', { resolved: false }),
-      node(1, 'To which family does Morrowleaf belong?', 'Brassinae', { resolved: false }),
-      node(2, 'To which family does Tessing belong?', 'Quellinoideae', { resolved: false }),
-      node(3, 'Which of the two genera belongs to the subfamily?', 'Quellaceae', { resolved: false }),
-    ];
-    expect(composeFallbackAnswer({ question, nodes })).toEqual({
-      form: 'choice',
-      answer: 'Tessing',
-      rule: 'evidence-support',
-      usedNodeIds: [2],
-    });
-  });
-
-  it('reads retrieved evidence that names one option: the text that supports the question wins', () => {
+  it('gives the first option when no value, node or pair decides, whatever else the retrieved texts say', () => {
     const question = 'Which lake is closer to the Varnholt glacier, Lake Imra or Lake Sotto?';
     const nodes = [
       node(0, 'Where is Lake Imra?', 'Ostria', { resolved: false }),
       node(1, 'Where is Lake Sotto?', 'Ostria', { resolved: false }),
     ];
-    const imraByGlacier = [
-      { id: 'a', text: 'Lake Imra lies below the Varnholt glacier in northern Ostria.' },
-      { id: 'b', text: 'Lake Sotto is a reservoir near the town of Pell in Ostria.' },
-    ];
-    const sottoByGlacier = [
+    const evidence = [
       { id: 'a', text: 'Lake Imra is a reservoir near the town of Pell in Ostria.' },
       { id: 'b', text: 'Lake Sotto lies below the Varnholt glacier in northern Ostria.' },
     ];
-    expect(composeFallbackAnswer({ question, nodes, evidence: imraByGlacier })).toMatchObject({
+    expect(composeFallbackAnswer({ question, nodes, evidence })).toEqual({
+      form: 'choice',
       answer: 'Lake Imra',
-      rule: 'evidence-support',
-    });
-    expect(composeFallbackAnswer({ question, nodes, evidence: sottoByGlacier })).toMatchObject({
-      answer: 'Lake Sotto',
-      rule: 'evidence-support',
+      rule: 'first-option',
+      usedNodeIds: [],
     });
   });
 

@@ -1,5 +1,5 @@
 import type { NodeTrace } from '@rootweaver/core';
-import { contentTokens, stem, wordTokens } from '../extraction/text.js';
+import { contentTokens, wordTokens } from '../extraction/text.js';
 import {
   assignBranches,
   composeComparison,
@@ -21,7 +21,7 @@ export interface FallbackEvidence {
 export interface ComposeFallbackAnswerOptions {
   readonly question: string;
   readonly nodes: readonly NodeTrace[];
-  /** Retrieved texts; a choice is decided by the one that best supports the question's own words. */
+  /** Retrieved texts: their question–answer pairs about each option give a comparison its values. */
   readonly evidence?: readonly FallbackEvidence[];
 }
 
@@ -30,7 +30,6 @@ export type FallbackRule =
   | 'relaxed-comparison'
   | 'evidence-comparison'
   | 'named-by-node'
-  | 'evidence-support'
   | 'first-option'
   | 'sub-answers'
   | 'relaxed-equality'
@@ -51,16 +50,6 @@ const yesNoAnswer = /^(?:yes|no)$/i;
 const yesNoQuestion = /^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could)\b/i;
 const jointWords = /\b(?:both|same|each|either|neither|all)\b/i;
 
-/** Words that say how options are compared, not what they are about: no evidence for either. */
-const formWords: ReadonlySet<string> = new Set(
-  (
-    'first earlier earliest sooner before older oldest elder later latest last recent recently newer newest ' +
-    'younger youngest more most larger largest bigger biggest higher highest longer longest taller tallest ' +
-    'greater greatest less least fewer fewest smaller smallest lower lowest shorter shortest further farther ' +
-    'between'
-  ).split(' '),
-);
-
 /** The share of an option's words a text contains (its content words; all its words when it has none). */
 function mentionShare(text: string, option: string): number {
   const content = [...new Set(contentTokens(option))];
@@ -77,62 +66,6 @@ function namedOption(text: string, options: readonly [string, string]): 0 | 1 | 
   if (left >= nameShare && right < nameShare) return 0;
   if (right >= nameShare && left < nameShare) return 1;
   return undefined;
-}
-
-/** The question's own content words (stemmed) once the options and the comparison words are removed. */
-function remainingStems(question: string, options: readonly [string, string]): string[] {
-  const rest = options.reduce((text, option) => text.split(option).join(' '), question);
-  const stems = contentTokens(rest)
-    .filter((token) => !formWords.has(token))
-    .map((token) => stem(token));
-  return [...new Set(stems)];
-}
-
-/**
- * How well each option's evidence supports the rest of the question. The texts of an option are the
- * answers of the nodes on its branch and the retrieved texts that name it (and not the other option).
- * A text scores the summed rarity (inverse document frequency over all these texts) of the question's
- * remaining words it contains; an option scores its best text. "Which genus belongs to the family
- * Kellaceae, A or B?" goes to the option whose text says "Kellaceae".
- */
-function evidenceSupport(
-  question: string,
-  options: readonly [string, string],
-  nodes: readonly NodeTrace[],
-  evidence: readonly FallbackEvidence[],
-): { option: 0 | 1; nodeIds: number[] } | undefined {
-  const wanted = remainingStems(question, options);
-  const branches = assignBranches(nodes, options);
-  const texts: { option: 0 | 1; stems: Set<string>; nodeId?: number }[] = [];
-  const stemsOf = (text: string) => new Set(wordTokens(text).map((token) => stem(token)));
-  for (const node of nodes) {
-    const option = branches.get(node.id);
-    if (option === undefined || isAggregateNode(node) || node.answer.trim().length === 0) continue;
-    texts.push({ option, stems: stemsOf(node.answer), nodeId: node.id });
-  }
-  for (const item of evidence) {
-    const option = namedOption(item.text, options);
-    if (option !== undefined) texts.push({ option, stems: stemsOf(item.text) });
-  }
-  // A word no text holds gets no finite weight, and is never read. No words or no texts: a 0–0 tie.
-  const weight = new Map<string, number>();
-  for (const word of wanted) {
-    const frequency = texts.filter((text) => text.stems.has(word)).length;
-    weight.set(word, Math.log(1 + texts.length / frequency));
-  }
-  const best: [number, number] = [0, 0];
-  const bestNode: [number | undefined, number | undefined] = [undefined, undefined];
-  for (const text of texts) {
-    const score = wanted.reduce((sum, word) => sum + (text.stems.has(word) ? (weight.get(word) ?? 0) : 0), 0);
-    if (score > best[text.option]) {
-      best[text.option] = score;
-      bestNode[text.option] = text.nodeId;
-    }
-  }
-  if (best[0] === best[1]) return undefined;
-  const option = best[0] > best[1] ? 0 : 1;
-  const nodeId = bestNode[option];
-  return { option, nodeIds: nodeId === undefined ? [] : [nodeId] };
 }
 
 /**
@@ -182,11 +115,10 @@ function evidenceNodes(
  * first rule that decides: (1) the typed comparison (dates, numbers — "700" against "two") with node
  * values below the confidence threshold accepted, then with the retrieved question–answer pairs
  * about each branch's subjects added (`evidenceNodes`) where a branch lacks a value; (2) the latest node that asked the choice itself
- * and whose answer names exactly one option; (3) the option whose evidence best supports the
- * question's remaining words (`evidenceSupport`); (4) the first option.
+ * and whose answer names exactly one option; (3) the first option. (An option whose retrieved texts
+ * share the question's rarest words was rule 3 until 2026-12-05: ADR-0020's last revision.)
  */
 function fallbackChoice(
-  question: string,
   form: ComparisonForm | ChoiceForm,
   nodes: readonly NodeTrace[],
   evidence: readonly FallbackEvidence[],
@@ -234,15 +166,6 @@ function fallbackChoice(
     if (named !== undefined) {
       return { form: 'choice', answer: options[named], rule: 'named-by-node', usedNodeIds: [node.id] };
     }
-  }
-  const supported = evidenceSupport(question, options, nodes, evidence);
-  if (supported !== undefined) {
-    return {
-      form: 'choice',
-      answer: options[supported.option],
-      rule: 'evidence-support',
-      usedNodeIds: supported.nodeIds,
-    };
   }
   return { form: 'choice', answer: options[0], rule: 'first-option', usedNodeIds: [] };
 }
@@ -330,12 +253,7 @@ export function composeFallbackAnswer(options: ComposeFallbackAnswerOptions): Fa
   if (form.kind === 'comparison' || form.kind === 'choice') {
     // An option's trailing gloss ('Mira Holt ("Harbour Street")') is neither matched nor answered.
     const named: readonly [string, string] = [withoutGloss(form.options[0]), withoutGloss(form.options[1])];
-    return fallbackChoice(
-      options.question,
-      { ...form, options: named },
-      options.nodes,
-      options.evidence ?? [],
-    );
+    return fallbackChoice({ ...form, options: named }, options.nodes, options.evidence ?? []);
   }
   if (form.kind === 'yes-no') return fallbackYesNo(options.question, form, options.nodes);
   return undefined;

@@ -18,16 +18,15 @@ function pairsOf(title: string, text: string): Record<string, string[]> {
 }
 
 describe('RuleBasedGenerator', () => {
-  it('adds the whole passage as one pair when it has several sentences, and only then', () => {
+  it('answers every pair from one sentence: a passage of several sentences is no pair of its own', () => {
     const text = 'Vell Harbour is a port town. Its lighthouse was rebuilt by Ana Lund after the storm.';
     const pairs = generator.generateSync({ title: 'Vell Harbour', text }, annotateEntities(text));
-    const whole = pairs.filter((pair) => pair.rule === 'passage');
-    expect(whole).toEqual([
-      { question: 'What is known about Vell Harbour?', answer: text, sentence: text, rule: 'passage' },
-    ]);
-    const single = 'Vell Harbour is a port town.';
-    const one = generator.generateSync({ title: 'Vell Harbour', text: single }, annotateEntities(single));
-    expect(one.some((pair) => pair.rule === 'passage')).toBe(false);
+    expect(pairs.length).toBeGreaterThan(0);
+    const sentences = [
+      'Vell Harbour is a port town.',
+      'Its lighthouse was rebuilt by Ana Lund after the storm.',
+    ];
+    for (const pair of pairs) expect(sentences.some((sentence) => sentence.includes(pair.answer))).toBe(true);
   });
 
   it('turns a birth sentence into when/where pairs', () => {

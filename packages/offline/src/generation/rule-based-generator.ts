@@ -23,21 +23,6 @@ const leadingAdverbial = new RegExp(
   `^(?:(?:In|On|By|Since|During|After|Before|Until|Around|Circa|As\\s+of)\\s+(?:(?:early|late|mid|the|about)[\\s-]+)?(?:${date})s?|According\\s+to\\s+[^,;()]{1,60}|However|Later|Earlier|Previously|Formerly|Afterwards|Then|Eventually|Meanwhile|Today|Currently|Subsequently|Originally|Initially|Finally|Additionally|Also|Thus|Therefore)\\s*,\\s+(?=\\p{Lu})`,
   'u',
 );
-/**
- * The whole passage as one more pair ("What is known about X?" → the passage), for a passage of
- * several sentences: lexical search over all its words finds facts that no pattern turned into a
- * precise pair, or that a pair's single sentence states only in part.
- */
-export function passagePair(
-  title: string,
-  text: string | undefined,
-  annotation: Annotation,
-): GeneratedPair | undefined {
-  const trimmed = text?.trim() ?? '';
-  if (trimmed.length === 0 || annotation.sentences.length < 2) return undefined;
-  return { question: `What is known about ${title}?`, answer: trimmed, sentence: trimmed, rule: 'passage' };
-}
-
 /** How often a relation family fired during a generator's life: sentences it added pairs to, and pairs. */
 export interface FamilyFirings {
   readonly sentences: number;
@@ -56,8 +41,7 @@ export interface RuleBasedGeneratorOptions {
  * and "the film" become the title entity), its subject found, then every relation family
  * (`rules/`: birth and death, kinship, occupation and offices, works, locations, descriptions, agents,
  * active verbs, …) adds its pairs; a sentence no family matched yields "What is known about X?" with
- * the sentence as answer, and a passage of several sentences one more pair with the whole passage.
- * Answers are spans of the passage.
+ * the sentence as answer. Answers are spans of the passage.
  */
 export class RuleBasedGenerator implements QaGenerator {
   readonly id: string;
@@ -77,7 +61,7 @@ export class RuleBasedGenerator implements QaGenerator {
         `Unknown rule famil${unknown.length === 1 ? 'y' : 'ies'} ${unknown.join(', ')}; the families are ${[...known].join(', ')}.`,
       );
     this.families = all.filter((family) => !disabled.includes(family.id));
-    this.id = disabled.length === 0 ? 'rules@2' : `rules@2-without-${[...disabled].sort().join('+')}`;
+    this.id = disabled.length === 0 ? 'rules@3' : `rules@3-without-${[...disabled].sort().join('+')}`;
     // Worker threads of `index build` make the same generator: the same families switched off.
     this.workerRecipe =
       disabled.length === 0 ? { kind: 'rules' } : { kind: 'rules', disabledFamilies: disabled };
@@ -174,11 +158,6 @@ export class RuleBasedGenerator implements QaGenerator {
         family = 'sentence';
         add(`What is known about ${namedSubject ?? title}?`, sentence.text, 'sentence');
       }
-    }
-    const whole = passagePair(title, passage.text, annotation);
-    if (whole !== undefined) {
-      pairs.push(whole);
-      this.count('passage', 'pairs');
     }
     return pairs;
   }
