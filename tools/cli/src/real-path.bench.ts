@@ -90,7 +90,11 @@ async function askNext(): Promise<void> {
       ? real.opened.engine
       : real.opened.engineWith({ chatModel: new RecordedPlanChatModel({ record }) });
   const started = performance.now();
-  await engine.ask(real.questions[index] ?? '', { planner: 'compact', synthesis: 'auto' });
+  await engine.ask(real.questions[index] ?? '', {
+    planner: 'compact',
+    synthesis: 'auto',
+    synthesisFallback: 'extractive',
+  });
   samples.push(performance.now() - started);
 }
 

@@ -21,7 +21,8 @@ const opened = await openEngine({
   settings: { configPath: undefined, overrides: {} },
 });
 const questions = (await loadGoldenSet(goldenSetPath)).questions.map((question) => question.query);
-const askOptions = { planner: 'compact', synthesis: 'auto' } as const;
+// A question that would need the synthesis call gets its extractive answer, as in `eval` (no LLM here).
+const askOptions = { planner: 'compact', synthesis: 'auto', synthesisFallback: 'extractive' } as const;
 
 afterAll(async () => {
   await opened.close();
@@ -41,6 +42,8 @@ function freshEngine(): MultiHopRAG {
   return new MultiHopRAG({
     store: opened.providers.store,
     extractor: new HeuristicExtractor(),
+    // The configured rewriter slot (the trained rewriter by default): a config that names one needs it given.
+    rewriter: opened.rewriter,
     config: opened.config,
   });
 }
