@@ -323,3 +323,18 @@ if (!noReadme) {
   writeFileSync(readmePath, readme.replace(block, headline));
   console.log('render-benchmarks: wrote the headline table of README.md');
 }
+// A bench whose task throws has no samples (tinybench keeps the error to itself and vitest prints an
+// empty row): say which, and fail, after writing what was measured.
+const empty = asArray(report?.files).flatMap((file) =>
+  asArray(file?.groups).flatMap((group) =>
+    asArray(group?.benchmarks)
+      .filter((benchmark) => !(isNumber(benchmark?.sampleCount) && benchmark.sampleCount > 0))
+      .map((benchmark) => `${group?.fullName ?? file?.filepath ?? '?'} > ${benchmark?.name ?? '(unnamed)'}`),
+  ),
+);
+if (empty.length > 0) {
+  console.error(
+    `render-benchmarks: ${empty.length} benchmark${empty.length === 1 ? '' : 's'} measured nothing — its task threw (tinybench keeps the error to itself); run the bench file alone with a try/catch around its body to see why:\n  ${empty.join('\n  ')}`,
+  );
+  process.exitCode = 1;
+}
