@@ -4,6 +4,7 @@ import { type CountryMention, findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
 import { capitalisedChunks, quotedSpans, type TextSpan } from './text.js';
 import type { AnalysedText, TextAnalysisCache } from './text-analysis.js';
+import { typeFit } from './type-fit.js';
 
 // The heuristic extractor's candidates: every span of a text that could answer a question of a given
 // answer type — dates, numbers, countries, capitalised chunks, quoted titles —
@@ -38,28 +39,31 @@ function chunkFit(
   const isCountry = countries.length > 0 && countries[0]?.text.length === chunk.text.length;
   switch (type) {
     case 'person': {
-      if (isCountry || (countries.length > 0 && words === 1)) return 0.05;
-      if (isOrganisation) return 0.2;
-      const cue = personCue.test(before) ? 0.1 : 0;
-      return (words >= 2 ? 0.9 : 0.4) + cue - (countries.length > 0 ? 0.4 : 0);
+      const fit = typeFit.person;
+      if (isCountry || (countries.length > 0 && words === 1)) return fit.country;
+      if (isOrganisation) return fit.organisation;
+      const cue = personCue.test(before) ? fit.cue : 0;
+      return (
+        (words >= 2 ? fit.fullName : fit.singleWord) + cue - (countries.length > 0 ? fit.holdsCountry : 0)
+      );
     }
     case 'place': {
       if (countries.some((country) => country.isDemonym)) return 0;
-      if (isOrganisation) return 0.3;
-      if (isCountry) return 0.7;
-      return placeCue.test(before) ? 1 : 0.3;
+      if (isOrganisation) return typeFit.place.organisation;
+      if (isCountry) return typeFit.place.country;
+      return placeCue.test(before) ? typeFit.place.afterPlaceCue : typeFit.place.otherName;
     }
     case 'organisation': {
-      if (isCountry) return 0.2;
-      if (/^(?:Inc|Ltd|LLC|Co|Corp|Jr|Sr)\.?$/.test(chunk.text)) return 0.05;
-      return isOrganisation ? 0.9 : 0.55;
+      if (isCountry) return typeFit.organisation.country;
+      if (/^(?:Inc|Ltd|LLC|Co|Corp|Jr|Sr)\.?$/.test(chunk.text)) return typeFit.organisation.suffixAlone;
+      return isOrganisation ? typeFit.organisation.organisationName : typeFit.organisation.otherName;
     }
     case 'title':
-      if (countries.length > 0 && words <= 2) return 0.05;
-      return titleCue.test(before) ? 0.85 : 0.65;
+      if (countries.length > 0 && words <= 2) return typeFit.title.country;
+      return titleCue.test(before) ? typeFit.title.afterTitleCue : typeFit.title.otherName;
     case 'nationality':
     case 'country':
-      return isCountry ? 0.9 : 0.1;
+      return isCountry ? typeFit.nationality.countryChunk : typeFit.nationality.otherName;
     case 'date':
     case 'year':
     case 'number':
@@ -69,8 +73,10 @@ function chunkFit(
     default:
       // A bare demonym ("American") describes, it rarely answers a question that is not about
       // nationality; nor does a bare country name answer one that does not ask for a place.
-      if (isCountry) return 0.2;
-      return countries.some((country) => country.isDemonym) && words === 1 ? 0.15 : 0.5;
+      if (isCountry) return typeFit.other.country;
+      return countries.some((country) => country.isDemonym) && words === 1
+        ? typeFit.other.demonym
+        : typeFit.other.name;
   }
 }
 
@@ -99,8 +105,9 @@ function eventFit(text: string, date: TextSpan, event: DateEvent): number {
   const rangeEnd = /\d\s*[–—-]\s*$/.test(before);
   const saysBirth = lastBirth > lastDeath || (rangeStart && lastDeath < 0);
   const saysDeath = lastDeath > lastBirth || (rangeEnd && lastBirth < 0);
-  if (event === 'birth') return saysDeath ? 0.25 : saysBirth ? 1.15 : 1;
-  return saysBirth ? 0.25 : saysDeath ? 1.15 : 1;
+  const { saidEvent, otherEvent } = typeFit.event;
+  if (event === 'birth') return saysDeath ? otherEvent : saysBirth ? saidEvent : 1;
+  return saysBirth ? otherEvent : saysDeath ? saidEvent : 1;
 }
 
 /** `findCountries` of a text, kept with the text's analysis. */
@@ -134,10 +141,10 @@ export function candidatesOf(
   const dates = analysed.remember('dates', () => findDates(text));
   for (const date of dates) {
     let fit = 0;
-    if (type === 'date') fit = date.precision === 'day' ? 1 : date.precision === 'month' ? 0.85 : 0.75;
-    else if (type === 'year') fit = /^\d+s$/.test(date.text) ? 0.5 : 1;
-    else if (type === 'number') fit = asksAge ? 0.9 : 0.25;
-    else if (type === 'other') fit = 0.3;
+    if (type === 'date') fit = typeFit.date[date.precision];
+    else if (type === 'year') fit = /^\d+s$/.test(date.text) ? typeFit.year.decade : typeFit.year.yearOfDate;
+    else if (type === 'number') fit = asksAge ? typeFit.number.dateForAge : typeFit.number.dateForCount;
+    else if (type === 'other') fit = typeFit.other.dateOrNumber;
     fit *= eventFit(text, date, event);
     if (fit > 0) {
       const display =
@@ -150,7 +157,12 @@ export function candidatesOf(
   if (type === 'number' || type === 'other') {
     for (const number of analysed.remember('numbers', () => findNumbers(text))) {
       if (dates.some((date) => number.start < date.end && number.end > date.start)) continue;
-      const fit = type === 'number' ? (asksAge ? 0.5 : 1) : 0.3;
+      const fit =
+        type === 'number'
+          ? asksAge
+            ? typeFit.number.numberForAge
+            : typeFit.number.number
+          : typeFit.other.dateOrNumber;
       // "90 seconds" as well as "90", first so that it wins a tie: a question that already names the unit
       // ("How many seconds …?") makes the longer reading repeat it, and the overlap rule prefers the bare one.
       const unit = unitAfterNumber.exec(text.slice(number.end))?.[0];
@@ -174,14 +186,14 @@ export function candidatesOf(
   if (type === 'nationality' || type === 'country' || type === 'place' || type === 'other') {
     for (const mention of countriesIn(cache, text)) {
       let display = mention.text;
-      let fit = 0.2;
+      let fit: number = typeFit.other.country;
       if (type === 'country') {
         display = mention.country;
-        fit = 1;
+        fit = typeFit.nationality.countryAsked;
       } else if (type === 'nationality') {
-        fit = mention.isDemonym ? 1 : 0.9;
+        fit = mention.isDemonym ? typeFit.nationality.demonym : typeFit.nationality.countryName;
       } else if (type === 'place') {
-        fit = mention.isDemonym ? 0 : 0.65;
+        fit = mention.isDemonym ? 0 : typeFit.place.countryMention;
       }
       if (fit > 0) candidates.push({ text: display, fit, start: mention.start, end: mention.end });
     }
@@ -196,7 +208,12 @@ export function candidatesOf(
       if (fit > 0) candidates.push({ ...chunk, fit });
     }
     for (const quoted of analysed.remember('quoted', () => quotedSpans(text))) {
-      const fit = type === 'title' ? 1 : type === 'other' ? 0.5 : 0.4;
+      const fit =
+        type === 'title'
+          ? typeFit.title.quoted
+          : type === 'other'
+            ? typeFit.other.quoted
+            : typeFit.quotedForOtherTypes;
       candidates.push({ ...quoted, fit });
     }
   }
