@@ -23,6 +23,20 @@ export { inferAnswerType } from './answer-type.js';
  */
 const PASSAGE_WEIGHT = 0.6;
 
+/**
+ * A hit's weight falls with its retrieval rank as 1 / (1 + RANK_DECAY · (rank − 1)): the fifth hit weighs
+ * 0.56 of the first. From the extractor's first version (5fd06bf); ADR-0020 switched it off on the
+ * extraction set (23 won, 77 lost) and kept it.
+ */
+const RANK_DECAY = 0.2;
+
+/**
+ * The confidence's scale: fit × relevance × √share times 1.25, clipped to [0, 1], so a product of 0.8 or
+ * more is full confidence. From the extractor's first version (5fd06bf); `eval` reports how well the
+ * resulting confidence is calibrated, out of sample (ADR-0004).
+ */
+const CONFIDENCE_SCALE = 1.25;
+
 interface Source {
   readonly text: string;
   readonly analysed: AnalysedText;
@@ -99,7 +113,7 @@ export function analyseCandidates(
   const seenPassages = new Set<string>();
   evidence.forEach((hit, index) => {
     const rank = hit.rank > 0 ? hit.rank : index + 1;
-    const rankWeight = 1 / (1 + 0.2 * (rank - 1));
+    const rankWeight = 1 / (1 + RANK_DECAY * (rank - 1));
     const sources: Source[] = [];
     const pairQuestion = hit.question ?? '';
     const title = cache.of(hit.title);
@@ -231,7 +245,10 @@ export function heuristicConfidence(
   // A candidate no source is about (relevance 0) has nothing to be confident in.
   if (candidate.best === 0) return 0;
   const share = candidate.best / (candidate.best + runnerUp);
-  return Math.max(0, Math.min(1, candidate.bestFit * candidate.bestRelevance * Math.sqrt(share) * 1.25));
+  return Math.max(
+    0,
+    Math.min(1, candidate.bestFit * candidate.bestRelevance * Math.sqrt(share) * CONFIDENCE_SCALE),
+  );
 }
 
 /**

@@ -62,6 +62,14 @@ export function profile(question: string): QuestionProfile {
 }
 
 /**
+ * The coverage a source gets when the question names no entity token (0.7) or no relation word (0.5):
+ * nothing to miss, so better than a half-miss for the entity, neutral for the relation. Defaults of the
+ * extractor's first version (5fd06bf), not tuned.
+ */
+const coverageWithoutEntity = 0.7;
+const coverageWithoutRelation = 0.5;
+
+/**
  * How well a source text (with its pair's title and question) is about the question's entity and
  * relation: one score ranks the candidates and enters their confidence.
  */
@@ -73,12 +81,12 @@ export function relevanceOf(
   // The token sets of texts joined by spaces are the union of each text's.
   const entityCoverage =
     question.entityTokens.length === 0
-      ? 0.7
+      ? coverageWithoutEntity
       : question.entityTokens.filter((token) => context.some((text) => text.tokens.has(token))).length /
         question.entityTokens.length;
   const relationCoverage =
     question.relationStems.length === 0
-      ? 0.5
+      ? coverageWithoutRelation
       : question.relationStems.filter((token) => relationTexts.some((text) => text.stems.has(token))).length /
         question.relationStems.length;
   return {
@@ -87,6 +95,14 @@ export function relevanceOf(
     relationCoverage,
   };
 }
+
+/**
+ * The cue bonus: a span right next to one of the question's relation words scores up to `cueBonusAtZero`
+ * more, the bonus shrinking by e every `cueReachWords` words between them. Defaults of the extractor's
+ * first version (5fd06bf); ADR-0020 switched the bonus off on the extraction set and on dev and kept it.
+ */
+const cueBonusAtZero = 0.35;
+const cueReachWords = 3;
 
 /** Closeness of a span to the question's relation words in the text, as a multiplier ≥ 1. */
 export function cueBonus(source: AnalysedText, candidate: Candidate, question: QuestionProfile): number {
@@ -102,7 +118,7 @@ export function cueBonus(source: AnalysedText, candidate: Candidate, question: Q
       .split(/\s+/).length;
     best = Math.min(best, gap < 0 ? 0 : words);
   }
-  return Number.isFinite(best) ? 1 + 0.35 * Math.exp(-best / 3) : 1;
+  return Number.isFinite(best) ? 1 + cueBonusAtZero * Math.exp(-best / cueReachWords) : 1;
 }
 
 /** Share of the candidate's words that the question itself contains (an answer must not repeat it). */
