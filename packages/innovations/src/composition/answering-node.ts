@@ -1,7 +1,7 @@
 import type { NodeTrace } from '@rootweaver/core';
 
 export interface AnsweringNodeOptions {
-  /** The user's question. */
+  /** The user's question (part of the policy port; the default `answeringNode` reads the nodes only). */
   readonly question: string;
   /** The plan's nodes as they ran, in execution order. */
   readonly nodes: readonly NodeTrace[];
