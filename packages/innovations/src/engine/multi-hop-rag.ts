@@ -3,15 +3,10 @@ import type {
   AnswerExtractor,
   AskOptions,
   ChatModel,
-  ContextReport,
-  ForcedStop,
-  HopTrace,
   KnowledgeStore,
   MultiHopAnswer,
   MultiHopEvent,
   MultiHopSearchResult,
-  NodeTrace,
-  Plan,
   PlannerName,
   QuestionRewriter,
   RefusalReason,
@@ -20,7 +15,6 @@ import type {
   TokenCounter,
 } from '@rootweaver/core';
 import { isAbort, isRootweaverError, RootweaverError, validateRetrievalFilter } from '@rootweaver/core';
-import { compactBlocks, renderCompactedContext, renderContext } from '../compaction/index.js';
 import {
   compactionRuns,
   type MultiHopConfig,
@@ -29,14 +23,15 @@ import {
 } from '../config.js';
 import { HeuristicExtractor } from '../extraction/index.js';
 import { type AnswerPolicy, defaultAnswerPolicy } from '../policy/index.js';
-import { citationsForIds } from './citations.js';
+import { type Finished, gatherContext } from './gather-context.js';
 import { AdaptivePlanner } from './planners/adaptive-planner.js';
 import { CompactPlanner } from './planners/compact-planner.js';
 import { KeytermPlanner } from './planners/keyterm-planner.js';
-import { type Gathered, type Planner, type SynthesisOutcome, unansweredOutcome } from './planners/planner.js';
+import type { Gathered, Planner, SynthesisOutcome } from './planners/planner.js';
 import { SinglePassPlanner } from './planners/single-pass-planner.js';
 import { toRetrievalResult } from './retrieval-result.js';
-import { lastForcedStop, RunContext } from './run-context.js';
+import { RunContext } from './run-context.js';
+import { deadlineOutcome } from './run-deadline.js';
 import { streamRun } from './run-stream.js';
 import { defaultTracer } from './run-tracing.js';
 import { warmUpEngine } from './warm-up.js';
@@ -80,23 +75,6 @@ export interface MultiHopRAGOptions {
 }
 
 export const defaultMaxQuestionChars = 2000;
-
-/** A run after its loop and the one compaction: what the planner returned, or what it announced before a cancel. */
-interface Finished {
-  readonly run: RunContext;
-  readonly planner: Planner;
-  /** Undefined when the loop was cancelled. */
-  readonly gathered: Gathered | undefined;
-  readonly plan: Plan | undefined;
-  readonly nodes: readonly NodeTrace[] | undefined;
-  readonly forcedStop: ForcedStop | undefined;
-  /** The full context, rendered once. */
-  readonly fullContext: string;
-  /** The synthesis context: the compacted blocks rendered when compaction is on, else `fullContext` itself. */
-  readonly finalContext: string;
-  readonly context: ContextReport;
-  readonly refusal: RefusalReason | undefined;
-}
 
 /**
  * The multi-hop question-answering engine: one loop, three planners (`compact`, `adaptive`,
@@ -219,7 +197,7 @@ export class MultiHopRAG {
   ): Promise<MultiHopSearchResult> {
     const { run, planner } = this.startRun(question, plannerName, options);
     try {
-      const finished = await this.gather(run, planner);
+      const finished = await gatherContext(run, planner, this.config.compactionMaxChars);
       return this.searchResult(plannerName, finished);
     } catch (error) {
       run.tracing.fail(error);
@@ -257,7 +235,10 @@ export class MultiHopRAG {
   ): Promise<MultiHopAnswer> {
     const { run, planner } = this.startRun(question, plannerName, options);
     try {
-      return await this.answerRun(plannerName, await this.gather(run, planner));
+      return await this.answerRun(
+        plannerName,
+        await gatherContext(run, planner, this.config.compactionMaxChars),
+      );
     } catch (error) {
       run.tracing.fail(error);
       throw error;
@@ -382,87 +363,6 @@ export class MultiHopRAG {
     return { run, planner };
   }
 
-  /**
-   * The planner's loop and the one compaction after it; the contexts are rendered here, once. A
-   * cancelled loop becomes refusal `aborted` with what the run announced before it.
-   */
-  private async gather(run: RunContext, planner: Planner): Promise<Finished> {
-    let gathered: Gathered;
-    try {
-      run.throwIfAborted();
-      gathered = await planner.gather(run);
-    } catch (error) {
-      if (!isAbort(error, run.signal)) throw error;
-      const { plan, nodes } = run.announced;
-      const deadline = run.deadlineReached;
-      if (deadline) run.addHop(deadlineHop(run));
-      return {
-        run,
-        planner,
-        gathered: undefined,
-        plan,
-        // The compact planner announces its plan before its nodes; keyterm announces nodes only.
-        nodes: plan !== undefined || nodes.length > 0 ? nodes : undefined,
-        forcedStop: deadline ? 'deadline' : lastForcedStop(run.hops),
-        fullContext: '',
-        finalContext: '',
-        context: emptyContext(),
-        refusal: deadline ? undefined : 'aborted',
-      };
-    }
-    const { compactionEnabled } = run.settings;
-    // ADR-077's compaction belongs to no hop: its span is the run's child.
-    run.tracing.endHop();
-    const compaction = await run.tracing.span(
-      'rootweaver.compact',
-      {
-        attributes: {
-          'rootweaver.compaction.enabled': compactionEnabled,
-          'rootweaver.compaction.max_chars': this.config.compactionMaxChars,
-        },
-      },
-      async () =>
-        compactBlocks(gathered.blocks, {
-          enabled: compactionEnabled,
-          maxChars: this.config.compactionMaxChars,
-          openSubQueries: gathered.openSubQueries,
-          query: run.question,
-        }),
-      (result) => ({
-        'rootweaver.context.chars': result.chars,
-        'rootweaver.context.uncompacted_chars': result.uncompactedChars,
-        'rootweaver.compaction.kept_lines': result.keptLines,
-        'rootweaver.compaction.dropped_lines': result.droppedLines,
-      }),
-    );
-    const context: ContextReport = {
-      chars: compaction.chars,
-      uncompactedChars: compaction.uncompactedChars,
-      compacted: compaction.compacted,
-      ...(compactionEnabled
-        ? { keptLines: compaction.keptLines, droppedLines: compaction.droppedLines }
-        : {}),
-    };
-    if (compactionEnabled) {
-      run.emit({ type: 'compacted', chars: compaction.chars, uncompactedChars: compaction.uncompactedChars });
-    }
-    const fullContext = renderContext(gathered.blocks);
-    // Uncompacted (compaction off, or the context fits), the synthesis context is the full context itself.
-    const finalContext = compaction.compacted ? renderCompactedContext(compaction.blocks) : fullContext;
-    return {
-      run,
-      planner,
-      gathered,
-      plan: gathered.plan,
-      nodes: gathered.nodes,
-      forcedStop: gathered.forcedStop,
-      fullContext,
-      finalContext,
-      context,
-      refusal: gathered.refusal,
-    };
-  }
-
   /** The run's deadline: the config's, or the request's when it asks for less. */
   private deadlineFor(requested: number | undefined): number {
     if (requested === undefined) return this.config.deadlineMs;
@@ -531,40 +431,4 @@ function isGrounded(
 ): boolean {
   if (refusal !== undefined || answer.length === 0 || poolSize === 0 || outcome === undefined) return false;
   return outcome.synthesis.mode !== 'llm' || outcome.citations.length > 0;
-}
-
-/** The hop that records a run ended by its deadline. */
-function deadlineHop(run: RunContext): HopTrace {
-  const iteration = run.hops.length === 0 ? 0 : (run.hops.at(-1)?.iteration ?? 0) + 1;
-  return {
-    iteration,
-    kind: 'compose',
-    subQuestions: [],
-    itemsAdded: 0,
-    forcedStop: 'deadline',
-    note: `deadline of ${run.settings.deadlineMs} ms passed: answer from the nodes answered so far, no LLM`,
-  };
-}
-
-/**
- * The answer of a run its deadline ended: the best node answered so far (no port is called: the
- * run's signal has fired), else a `budget-exhausted` refusal; `forcedStop` is `deadline` either way.
- */
-function deadlineOutcome(run: RunContext, nodes: readonly NodeTrace[]): SynthesisOutcome {
-  if (run.hops.at(-1)?.forcedStop !== 'deadline') run.addHop(deadlineHop(run));
-  const best = run.ports.policy.answeringNode({ question: run.question, nodes });
-  if (best === undefined || best.answer.length === 0) {
-    return unansweredOutcome('deadline', 'budget-exhausted', 'deadline');
-  }
-  return {
-    answer: best.answer,
-    citations: citationsForIds(best.evidenceIds, run.pool.items),
-    removedCitationMarkers: 0,
-    synthesis: { mode: 'extractive', reason: 'deadline' },
-    forcedStop: 'deadline',
-  };
-}
-
-function emptyContext(): ContextReport {
-  return { chars: 0, uncompactedChars: 0, compacted: false };
 }
