@@ -2,10 +2,8 @@ export { abbreviations, isAbbreviation } from './abbreviations.js';
 export { type AgentVerb, agentVerb, agentVerbs, verbOfAgent } from './lexicon/agents.js';
 export { alternation } from './lexicon/alternation.js';
 export { type CountryEntry, countries } from './lexicon/countries.js';
-export { type KinNoun, type KinTopic, kinNouns, kinWords } from './lexicon/kinship.js';
 export { nameConnectors, nameSuffixes } from './lexicon/names.js';
 export {
-  administrativeUnits,
   organisationNameHeads,
   organisationNouns,
   placeNameHeads,

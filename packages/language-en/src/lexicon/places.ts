@@ -82,27 +82,6 @@ export const placePartNouns: readonly string[] = [
   'valley',
 ];
 
-/** The last word of an administrative unit's name ("Tern County", "Orlen Oblast"). */
-export const administrativeUnits: readonly string[] = [
-  'County',
-  'Oblast',
-  'Province',
-  'Region',
-  'Voivodeship',
-  'Prefecture',
-  'Governorate',
-  'District',
-  'Department',
-  'State',
-  'Canton',
-  'Municipality',
-  'Parish',
-  'Shire',
-  'Borough',
-  'Krai',
-  'Republic',
-];
-
 /** The last word of a place's name ("Tern River", "Gull Bay"). */
 export const placeNameHeads: readonly string[] = [
   'River',

@@ -33,7 +33,7 @@ export type GeneratorRecipe = { readonly kind: 'rules'; readonly disabledFamilie
 
 /** Turns one annotated passage into atomic QA pairs. */
 export interface QaGenerator {
-  /** Recorded in the manifest, e.g. `rules@3` or `llm:gpt-4o-mini@1`. */
+  /** Recorded in the manifest, e.g. `rules@4` or `llm:gpt-4o-mini@1`. */
   readonly id: string;
   /** How thoroughly passages are annotated before generation. */
   readonly annotationMode: AnnotationMode;

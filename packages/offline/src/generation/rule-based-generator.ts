@@ -39,9 +39,8 @@ export interface RuleBasedGeneratorOptions {
 /**
  * Atomic QA pairs without an LLM, by a small rule engine: each sentence is decontextualised (pronouns
  * and "the film" become the title entity), its subject found, then every relation family
- * (`rules/`: birth and death, kinship, occupation and offices, works, locations, descriptions, agents,
- * active verbs, …) adds its pairs; a sentence no family matched yields "What is known about X?" with
- * the sentence as answer. Answers are spans of the passage.
+ * (`rules/`: birth and death, a work's year, nationality and maker) adds its pairs; a sentence no family
+ * matched yields "What is known about X?" with the sentence as answer. Answers are spans of the passage.
  */
 export class RuleBasedGenerator implements QaGenerator {
   readonly id: string;
@@ -61,7 +60,7 @@ export class RuleBasedGenerator implements QaGenerator {
         `Unknown rule famil${unknown.length === 1 ? 'y' : 'ies'} ${unknown.join(', ')}; the families are ${[...known].join(', ')}.`,
       );
     this.families = all.filter((family) => !disabled.includes(family.id));
-    this.id = disabled.length === 0 ? 'rules@3' : `rules@3-without-${[...disabled].sort().join('+')}`;
+    this.id = disabled.length === 0 ? 'rules@4' : `rules@4-without-${[...disabled].sort().join('+')}`;
     // Worker threads of `index build` make the same generator: the same families switched off.
     this.workerRecipe =
       disabled.length === 0 ? { kind: 'rules' } : { kind: 'rules', disabledFamilies: disabled };

@@ -107,7 +107,7 @@ describe('buildIndex', () => {
     const manifest = await readManifest(index);
     expect(manifest).toMatchObject({
       schemaVersion: 2,
-      generator: 'rules@3',
+      generator: 'rules@4',
       counts: { passages: 4, pairs: items.length, failed: 0, problems: 0 },
       corpus: { path: corpusFile },
     });

@@ -31,7 +31,7 @@ export interface IndexTimings {
 /** `<index dir>/manifest.json`: what built the index and what it holds. */
 export interface IndexManifest {
   readonly schemaVersion: number;
-  /** `rules@3`, `llm:<model>@1` or `import` */
+  /** `rules@4`, `llm:<model>@1` or `import` */
   readonly generator: string;
   readonly embedder?: { readonly modelId: string; readonly dimension: number };
   readonly corpus: { readonly path?: string; readonly hash: string };

@@ -46,7 +46,7 @@ describe('rootweaver index', () => {
     const io = createRecordingIo({ cwd: directory });
     expect(await indexCommand.run(['build', '--corpus', 'corpus.jsonl', '--out', 'idx'], io, signal)).toBe(0);
     expect(io.out()).toMatch(/passages 2, pairs \d+/);
-    expect(io.out()).toMatch(/rules@3/);
+    expect(io.out()).toMatch(/rules@4/);
     expect(io.err()).toContain(`${corpus}:3: not JSON`);
     const progress = io
       .err()
@@ -81,7 +81,7 @@ describe('rootweaver index', () => {
     expect(parsed.store.items).toBe(parsed.counts.pairs);
     const text = createRecordingIo({ cwd: directory });
     await indexCommand.run(['stats', 'idx'], text, signal);
-    expect(text.out()).toMatch(/generator rules@3; embedder none \(lexical\)/);
+    expect(text.out()).toMatch(/generator rules@4; embedder none \(lexical\)/);
   });
 
   it('imports a knowledge base and reports records missing a field', async () => {

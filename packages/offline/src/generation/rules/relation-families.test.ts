@@ -51,10 +51,10 @@ describe('relation families', () => {
       /no-such-family.*life/,
     );
     const withoutLife = new RuleBasedGenerator({ disabledFamilies: ['life'] });
-    expect(withoutLife.id).toBe('rules@3-without-life');
+    expect(withoutLife.id).toBe('rules@4-without-life');
     // Worker threads of an index build make the same generator, with the same families switched off.
     const worker = generatorFromRecipe(withoutLife.workerRecipe) as RuleBasedGenerator;
-    expect(worker.id).toBe('rules@3-without-life');
+    expect(worker.id).toBe('rules@4-without-life');
     expect(
       worker.generateSync({ title: 'Ana Lund', text }, annotateEntities(text)).map((pair) => pair.rule),
     ).not.toContain('born');

@@ -1,7 +1,6 @@
 import type { EntityKind } from '../../annotation/annotate-entities.js';
 import { nameConnectors } from '../../annotation/annotate-entities.js';
 import { CompromiseLexicon } from '../../annotation/compromise-lexicon.js';
-import { relativeClause, startsWithDate } from './patterns.js';
 
 /** One decontextualised sentence of a passage, as the relation families see it. */
 export interface SentenceContext {
@@ -37,7 +36,7 @@ const functionWordTags = [
   'Verb',
 ];
 
-export function hasFunctionTag(word: string): boolean {
+function hasFunctionTag(word: string): boolean {
   const tags = wordTags.tagsOf(word);
   return functionWordTags.some((tag) => tags.has(tag));
 }
@@ -106,51 +105,8 @@ export function entitySubject(raw: string): string | undefined {
   return subject;
 }
 
-export function isPerson(
-  entity: string,
-  kinds: ReadonlyMap<string, EntityKind>,
-  hints: { person: boolean },
-): boolean {
-  return kinds.get(entity) === 'person' || hints.person;
-}
-
-export function whoOrWhat(answer: string, kinds: ReadonlyMap<string, EntityKind>): 'Who' | 'What' {
-  const kind = kinds.get(answer) ?? kinds.get(answer.split(/,\s+|\s+and\s+/)[0] ?? answer);
-  if (kind === 'person') return 'Who';
-  if (kind === 'place' || kind === 'organization' || kind === 'date') return 'What';
-  return /^[\p{Lu}][\p{Ll}]+\s+[\p{Lu}][\p{Ll}]+$/u.test(answer) ? 'Who' : 'What';
-}
-
-/** Whether a verb at `index` has the sentence's subject as its own subject (no clause between them). */
-export function governedBySubject(text: string, subject: string, index: number): boolean {
-  if (!plausibleSubject(subject)) return false;
-  const between = text.slice(0, index);
-  const at = between.indexOf(subject);
-  if (at < 0) return false;
-  const rest = between.slice(at + subject.length);
-  // "X is a pie chain that started in …": a relative clause right after the copula's noun is about X.
-  return (
-    !relativeClause.test(rest) ||
-    /^\s+(?:is|was|are|were)\s+an?\s+(?:[\p{L}-]+\s+){1,5}(?:that|which)\s+$/u.test(rest)
-  );
-}
-
-export function nameLike(text: string): boolean {
-  return /^\p{Lu}/u.test(text) && entitySubject(text) === text && !startsWithDate.test(text);
-}
-
 /** A subject that is not a sentence adverb or preposition the subject finder kept ("Formerly", "Until 1990"). */
 export function plausibleSubject(subject: string): boolean {
   const first = subject.split(' ')[0] ?? subject;
   return !/^\p{Lu}\p{Ll}+ly$/u.test(first) && !hasFunctionTag(first);
-}
-
-/** Every match of `pattern` in `text`, or none when `cue` (a cheap word test) fails first. */
-export function matchesWithCue(pattern: RegExp, cue: RegExp | undefined, text: string): RegExpExecArray[] {
-  return cue?.test(text) === false ? [] : [...text.matchAll(pattern)];
-}
-
-/** The first match of `pattern` in `text`, or null when `cue` fails first. */
-export function firstWithCue(pattern: RegExp, cue: RegExp | undefined, text: string): RegExpExecArray | null {
-  return cue?.test(text) === false ? null : pattern.exec(text);
 }

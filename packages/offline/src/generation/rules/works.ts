@@ -1,11 +1,10 @@
 import { alternation, type WorkRelease, workKinds } from '@rootweaver/language-en';
-import { tenseOf } from './kinship.js';
 import { date, descriptor, names } from './patterns.js';
 import type { RelationFamily } from './relation-family.js';
 import { trimAnswer } from './sentence-context.js';
 
 /** "Tern Records" ends in a capitalised word; "American", "Veltrian", "New Zealand" are nationalities. */
-export const demonymLike =
+const demonymLike =
   /^(?:[\p{Lu}][\p{Ll}]+(?:an|ian|ish|ese|ch|sh|ic|i|ean|ine|ite|er|Zealand|Korean))(?:[\s-][\p{Lu}][\p{Ll}]+(?:an|ian|ish|ese|ch|i|ean))*$/u;
 
 const creatorQuestion: Record<WorkRelease, Record<string, string>> = {
@@ -14,7 +13,7 @@ const creatorQuestion: Record<WorkRelease, Record<string, string>> = {
   aired: { default: 'created' },
 };
 /** "a 1994 Veltrian drama film directed by Y": year, nationality, kind, maker. */
-export const workPattern = new RegExp(
+const workPattern = new RegExp(
   `^an?\\s+(?:(${date})\\s+)?((?:[\\p{Lu}][\\p{L}\\-]+(?:[\\s\\-][\\p{Lu}][\\p{L}\\-]+)*\\s+)?)((?:(?!(?:of|for|in|and|about|with)\\s)[\\p{Ll}\\d\\-]+\\s+){0,4}?)(${alternation(Object.keys(workKinds))})\\b(?!\\s+(?:director|maker|producer|critic|score|studio|composer|editor|company|industry|festival|actor|actress|writer|character|adaptation|version|distributor|division))(?:\\s+(?:directed\\s+)?by\\s+${descriptor}(${names}))?`,
   'u',
 );
@@ -59,3 +58,8 @@ export const worksFamily: RelationFamily = {
     },
   ],
 };
+
+/** The copula's tense as a question repeats it: "are"/"were" stay, anything else is "is" or "was". */
+function tenseOf(verb: string): string {
+  return verb === 'are' || verb === 'were' ? verb : verb === 'is' ? 'is' : 'was';
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { extractionSetCorpus, titleOfLine } from './extraction-set-corpus.mjs';
+
+describe('titleOfLine', () => {
+  it('is the first run of capitalised words, without a leading "The" or a sentence opener alone', () => {
+    expect(titleOfLine('Ada Lee founded Gull Press in 1901.')).toBe('Ada Lee');
+    expect(titleOfLine('The Tern River flows into the Orlen Sea.')).toBe('Tern River');
+    expect(titleOfLine('In 1990, the University of Orlen opened.')).toBe('University of Orlen');
+    expect(titleOfLine('it was rebuilt twice.')).toBe('it was rebuilt');
+  });
+});
+
+describe('extractionSetCorpus', () => {
+  it('makes each distinct answer line one passage and each record one single-node question', () => {
+    const records = [
+      {
+        id: '7',
+        question: 'Who founded Gull Press?',
+        context:
+          'Who founded Gull Press?\nAda Lee founded Gull Press.\n\nWhen was Ada Lee born?\nAda Lee was born in 1901.',
+        answers: { text: ['Ada Lee'], answer_start: [24] },
+      },
+      {
+        id: '8',
+        question: 'When was Ada Lee born?',
+        context: 'When was Ada Lee born?\nAda Lee was born in 1901.',
+        answers: { text: ['1901'], answer_start: [42] },
+      },
+    ];
+    const { passages, questions } = extractionSetCorpus([{ split: 'valid', records }]);
+    expect(passages).toEqual([
+      { id: 'qa-p000000', title: 'Ada Lee', text: 'Ada Lee founded Gull Press.' },
+      { id: 'qa-p000001', title: 'Ada Lee', text: 'Ada Lee was born in 1901.' },
+    ]);
+    expect(questions.map((each) => [each.id, each.answer, each.plan])).toEqual([
+      ['qavalid-7', 'Ada Lee', [{ index: 0, question: 'Who founded Gull Press?', refs: [] }]],
+      ['qavalid-8', '1901', [{ index: 0, question: 'When was Ada Lee born?', refs: [] }]],
+    ]);
+  });
+});
