@@ -8,7 +8,6 @@ export {
   organisationNouns,
   placeNameHeads,
   placeNouns,
-  placePartNouns,
 } from './lexicon/places.js';
 export { creatorNouns, officeNouns, personRoleNouns } from './lexicon/roles.js';
 export { measureUnits } from './lexicon/units.js';

@@ -60,28 +60,6 @@ export const placeNouns: readonly string[] = [
   'monastery',
 ];
 
-/** Parts of a larger place ("the Tern district of Veltria"). */
-export const placePartNouns: readonly string[] = [
-  'district',
-  'region',
-  'area',
-  'part',
-  'province',
-  'state',
-  'county',
-  'suburb',
-  'city',
-  'town',
-  'village',
-  'municipality',
-  'department',
-  'prefecture',
-  'borough',
-  'coast',
-  'island',
-  'valley',
-];
-
 /** The last word of a place's name ("Tern River", "Gull Bay"). */
 export const placeNameHeads: readonly string[] = [
   'River',

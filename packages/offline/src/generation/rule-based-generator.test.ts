@@ -29,12 +29,6 @@ describe('RuleBasedGenerator', () => {
     for (const pair of pairs) expect(sentences.some((sentence) => sentence.includes(pair.answer))).toBe(true);
   });
 
-  it('turns a birth sentence into when/where pairs', () => {
-    const pairs = pairsOf('Nadia Wren', 'Nadia Wren was born on March 3, 1981 in Haifa, Israel.');
-    expect(pairs['When was Nadia Wren born?']).toEqual(['March 3, 1981']);
-    expect(pairs['Where was Nadia Wren born?']).toEqual(['Haifa, Israel']);
-  });
-
   it('turns "X is a 1994 American film directed by Y" into director, year and nationality pairs', () => {
     const pairs = pairsOf(
       'Blue Sky (film)',
@@ -47,12 +41,10 @@ describe('RuleBasedGenerator', () => {
 
   it('decontextualises pronouns and "the film" before matching', () => {
     const pairs = pairsOf(
-      'John Smith (actor)',
-      'John Smith (1 January 1900 – 2 February 1980) was an English actor. He married Mary Jones in 1925. He died in Paris.',
+      'Salt Harbour (film)',
+      'Salt Harbour premiered in Orlen. It is a 1994 drama film directed by Mara Quill.',
     );
-    expect(pairs['When was John Smith born?']).toEqual(['1 January 1900']);
-    expect(pairs['When did John Smith die?']).toEqual(['2 February 1980']);
-    expect(pairs['Where did John Smith die?']).toEqual(['Paris']);
+    expect(pairs['Who directed Salt Harbour?']).toEqual(['Mara Quill']);
     const film = pairsOf(
       'Quorral',
       'Quorral is a 2008 film by Odile Marchetti. The film stars Rémi Bellarde and was filmed on location in Tokyo.',
@@ -111,8 +103,11 @@ describe('RuleBasedGenerator', () => {
 
 describe('RuleBasedGenerator subjects', () => {
   it('does not take an opening participle for the subject', () => {
-    const pairs = pairsOf('Ana Lund', 'Trained in Orlen, Ana Lund was born on 4 May 1901.');
-    expect(pairs['When was Ana Lund born?']).toEqual(['4 May 1901']);
-    expect(Object.keys(pairs).some((question) => question.includes('Trained'))).toBe(false);
+    const pairs = pairsOf(
+      'Salt Harbour',
+      'Released in 1994, Salt Harbour is a drama film directed by Mara Quill.',
+    );
+    expect(pairs['Who directed Salt Harbour?']).toEqual(['Mara Quill']);
+    expect(Object.keys(pairs).some((question) => question.includes('Released'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { RootweaverError, throwIfAborted } from '@rootweaver/core';
-import type { Annotation, EntityKind } from '../annotation/annotate-entities.js';
+import type { Annotation } from '../annotation/annotate-entities.js';
 import { normaliseText } from '../validation/normalise-text.js';
 import { decontextualise, titleEntity } from './decontextualise.js';
 import type {
@@ -39,7 +39,7 @@ export interface RuleBasedGeneratorOptions {
 /**
  * Atomic QA pairs without an LLM, by a small rule engine: each sentence is decontextualised (pronouns
  * and "the film" become the title entity), its subject found, then every relation family
- * (`rules/`: birth and death, a work's year, nationality and maker) adds its pairs; a sentence no family
+ * (`rules/`: a work's year, nationality and maker) adds its pairs; a sentence no family
  * matched yields "What is known about X?" with the sentence as answer. Answers are spans of the passage.
  */
 export class RuleBasedGenerator implements QaGenerator {
@@ -82,10 +82,6 @@ export class RuleBasedGenerator implements QaGenerator {
     annotation: Annotation,
   ): GeneratedPair[] {
     const title = titleEntity(passage.title);
-    const kinds = new Map<string, EntityKind>();
-    for (const entity of annotation.entities)
-      if (!kinds.has(entity.text)) kinds.set(entity.text, entity.kind);
-    const person = { person: kinds.get(title) === 'person' };
     const pairs: GeneratedPair[] = [];
     const seen = new Set<string>();
     const normalisedTitle = normaliseText(title);
@@ -142,8 +138,6 @@ export class RuleBasedGenerator implements QaGenerator {
         (namedSubject !== undefined || mentionsTitle)
           ? { copula: { verb: copula[2], complement: copula[3] } }
           : {}),
-        kinds,
-        person,
         add,
       };
       for (const each of this.families) {

@@ -44,19 +44,19 @@ describe('relation families', () => {
 
   it('counts what each family fired, and refuses an unknown family', () => {
     const generator = new RuleBasedGenerator();
-    const text = 'Ana Lund was born on 4 May 1901 in Orlen. She is better known as Annie Lund.';
-    generator.generateSync({ title: 'Ana Lund', text }, annotateEntities(text));
-    expect(generator.firings().get('life')).toEqual({ sentences: 1, pairs: 2 });
+    const text = 'Salt Harbour is a 1994 drama film directed by Mara Quill. It was filmed in Tern Bay.';
+    generator.generateSync({ title: 'Salt Harbour', text }, annotateEntities(text));
+    expect(generator.firings().get('works')).toEqual({ sentences: 1, pairs: 2 });
     expect(() => new RuleBasedGenerator({ disabledFamilies: ['no-such-family'] })).toThrow(
-      /no-such-family.*life/,
+      /no-such-family.*works/,
     );
-    const withoutLife = new RuleBasedGenerator({ disabledFamilies: ['life'] });
-    expect(withoutLife.id).toBe('rules@4-without-life');
+    const withoutWorks = new RuleBasedGenerator({ disabledFamilies: ['works'] });
+    expect(withoutWorks.id).toBe('rules@4-without-works');
     // Worker threads of an index build make the same generator, with the same families switched off.
-    const worker = generatorFromRecipe(withoutLife.workerRecipe) as RuleBasedGenerator;
-    expect(worker.id).toBe('rules@4-without-life');
+    const worker = generatorFromRecipe(withoutWorks.workerRecipe) as RuleBasedGenerator;
+    expect(worker.id).toBe('rules@4-without-works');
     expect(
-      worker.generateSync({ title: 'Ana Lund', text }, annotateEntities(text)).map((pair) => pair.rule),
-    ).not.toContain('born');
+      worker.generateSync({ title: 'Salt Harbour', text }, annotateEntities(text)).map((pair) => pair.rule),
+    ).not.toContain('work-by');
   });
 });

@@ -1,4 +1,3 @@
-import type { EntityKind } from '../../annotation/annotate-entities.js';
 import { nameConnectors } from '../../annotation/annotate-entities.js';
 import { CompromiseLexicon } from '../../annotation/compromise-lexicon.js';
 
@@ -15,10 +14,6 @@ export interface SentenceContext {
   readonly subjectIsTitle: boolean;
   /** "X is/was …" with a named subject (or the title): the copula and its complement. */
   readonly copula?: { readonly verb: string; readonly complement: string };
-  /** The kinds of the passage's entities (first mention wins). */
-  readonly kinds: ReadonlyMap<string, EntityKind>;
-  /** Whether the title entity is a person, as far as the families have seen (they may set it). */
-  readonly person: { person: boolean };
   /** Adds a pair; `rule` names the pattern that made it. Empty, repeated or self-answering pairs are dropped. */
   readonly add: (question: string, answer: string, rule: string) => void;
 }
