@@ -26,7 +26,6 @@ import {
   abortError,
   assertFilterKeysKnown,
   isRetrievalFilterEmpty,
-  isRootweaverError,
   RootweaverError,
 } from '@rootweaver/core';
 import { isPolarQuestion } from '@rootweaver/language-en';
@@ -34,6 +33,7 @@ import type { MultiHopConfig } from '../config.js';
 import type { AnswerPolicy } from '../policy/index.js';
 import { ContextPool } from './context-pool.js';
 import type { SubQuestionGrounding } from './ground-sub-question.js';
+import { callRewriter, type Rewritten } from './rewriter-call.js';
 import { RunTracing } from './run-tracing.js';
 import { UsageTracker } from './usage-tracker.js';
 
@@ -81,15 +81,6 @@ export interface GenerateCall {
 }
 
 /** One rewriter call: its text, or why there is none (the rules then ground the sub-question). */
-export type Rewritten =
-  | {
-      readonly text: string;
-      readonly latencyMs: number;
-      readonly tokens: TokenUsage | undefined;
-      readonly modelId: string;
-    }
-  | { readonly failure: string; readonly latencyMs: number; readonly modelId: string };
-
 export interface Generated {
   readonly text: string;
   readonly latencyMs: number;
@@ -100,9 +91,6 @@ export interface Generated {
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
-
-/** The abort reason of a rewrite that ran out of time (told apart from the run's own cancellation). */
-const rewriteTimeout = Symbol('rewrite-timeout');
 
 /** What a run announced before it ended: kept for the partial answer of a cancelled run. */
 export interface Announced {
@@ -429,7 +417,18 @@ export class RunContext {
           'rootweaver.llm.stage': 'rewrite',
         },
       },
-      () => this.callRewriter(rewriter, question, parents),
+      () =>
+        callRewriter({
+          rewriter,
+          question,
+          parents,
+          timeoutMs: this.config.rewriter.timeoutMs,
+          // `timeout_ms` limits a model server's reply; the trained rewriter runs in process (its first
+          // call loads it) and is not timed, so a run's groundings do not depend on the machine's load.
+          timed: this.config.rewriter.kind !== 'trained',
+          signal: this.signal,
+          recordUsage: (usage) => this.usage.recordRewrite(usage),
+        }),
       (rewritten) =>
         'failure' in rewritten
           ? { 'rootweaver.rewrite.failure': rewritten.failure }
@@ -438,46 +437,6 @@ export class RunContext {
               'gen_ai.usage.output_tokens': rewritten.tokens?.outputTokens ?? 0,
             },
     );
-  }
-
-  private async callRewriter(
-    rewriter: QuestionRewriter,
-    question: string,
-    parents: readonly RewriteParent[],
-  ): Promise<Rewritten> {
-    const { timeoutMs, kind } = this.config.rewriter;
-    const call = new AbortController();
-    // `timeout_ms` limits a model server's reply; the trained rewriter runs in process (its first call
-    // loads it) and is not timed, so a run's groundings do not depend on the machine's load.
-    const timer = kind === 'trained' ? undefined : setTimeout(() => call.abort(rewriteTimeout), timeoutMs);
-    const runSignal = this.signal;
-    const forwardAbort = (): void => call.abort(runSignal?.reason);
-    runSignal?.addEventListener('abort', forwardAbort, { once: true });
-    const started = performance.now();
-    try {
-      const result = await abortable(
-        rewriter.rewrite({ question, parents, signal: call.signal }),
-        call.signal,
-      );
-      const latencyMs = result.latencyMs > 0 ? result.latencyMs : performance.now() - started;
-      this.usage.recordRewrite({ ...(result.usage ?? { inputTokens: 0, outputTokens: 0 }), latencyMs });
-      if (result.declined !== undefined)
-        return { failure: `declined (${result.declined})`, latencyMs, modelId: result.modelId };
-      return { text: result.text, latencyMs, tokens: result.usage, modelId: result.modelId };
-    } catch (error) {
-      if (this.signal?.aborted === true) throw abortError(this.signal);
-      const latencyMs = performance.now() - started;
-      this.usage.recordRewrite({ inputTokens: 0, outputTokens: 0, latencyMs });
-      // The engine's timer or the adapter's own timeout (an SDK set to the same limit), whichever fired first.
-      const timedOut = call.signal.reason === rewriteTimeout || isRootweaverError(error, 'llm-timeout');
-      const failure = timedOut
-        ? `timeout (${timeoutMs} ms)`
-        : `error (${error instanceof RootweaverError ? error.code : error instanceof Error ? error.name : 'unknown'})`;
-      return { failure, latencyMs, modelId: rewriter.id };
-    } finally {
-      clearTimeout(timer);
-      runSignal?.removeEventListener('abort', forwardAbort);
-    }
   }
 
   /** The hop trace so far. */
