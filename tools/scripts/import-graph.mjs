@@ -53,7 +53,17 @@ export const innovationsModules = [
   { module: 'policy', layer: 3, paths: ['policy'] },
   { module: 'engine services', layer: 4, paths: ['engine'] },
   { module: 'planners', layer: 5, paths: ['engine/planners'] },
-  { module: 'engine', layer: 6, paths: ['engine/multi-hop-rag', 'engine/gather-context', 'engine/run-deadline', 'engine/run-stream', 'engine/index'] },
+  {
+    module: 'engine',
+    layer: 6,
+    paths: [
+      'engine/multi-hop-rag',
+      'engine/gather-context',
+      'engine/run-deadline',
+      'engine/run-stream',
+      'engine/index',
+    ],
+  },
   { module: 'package surface', layer: 7, paths: ['index'] },
   { module: 'test support', layer: 7, paths: ['test'] },
 ];
