@@ -4,7 +4,7 @@
 // (ADR-0020's test for the offline generator). The files are derived from the datasets and written
 // outside the project (never copy the sets into it).
 //
-//   node tools/scripts/extraction-set-corpus.mjs OUT_DIR [split …]      (default splits: valid test)
+//   node tools/scripts/extraction-set-corpus.mjs OUT_DIR [--group-by-title] [split …]   (default splits: valid test)
 //   node tools/cli/dist/main.js eval --questions OUT_DIR/questions.jsonl --corpus OUT_DIR/corpus.jsonl \
 //     --plans recorded --synthesis auto --rule-report --out REPORT_DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -51,20 +51,32 @@ export function titleOfLine(line) {
 
 /**
  * The corpus and the questions of some splits' records: each distinct answer line once, as a passage
- * (`qa-p000000`, …), and each record's question with its first gold answer as a one-node plan.
+ * (`qa-p000000`, …), and each record's question with its first gold answer as a one-node plan. With
+ * `groupByTitle`, the lines that share a title are one passage, in the order met (a subject's facts
+ * together, as an encyclopedia passage holds them).
  */
-export function extractionSetCorpus(splits) {
+export function extractionSetCorpus(splits, options = {}) {
   const lineIds = new Map();
   const passages = [];
+  const byTitle = new Map();
   const questions = [];
   for (const { split, records } of splits) {
     for (const record of records) {
       for (const pair of pairsOf(record.context)) {
         const line = pair.answer.trim();
         if (line === '' || lineIds.has(line)) continue;
+        const title = titleOfLine(line);
+        const grouped = options.groupByTitle === true ? byTitle.get(title) : undefined;
+        if (grouped !== undefined) {
+          lineIds.set(line, grouped.id);
+          grouped.text = `${grouped.text} ${line}`;
+          continue;
+        }
         const id = `qa-p${String(passages.length).padStart(6, '0')}`;
         lineIds.set(line, id);
-        passages.push({ id, title: titleOfLine(line), text: line });
+        const passage = { id, title, text: line };
+        passages.push(passage);
+        byTitle.set(title, passage);
       }
       const answer = record.answers.text[0];
       if (answer === undefined) continue;
@@ -81,14 +93,17 @@ export function extractionSetCorpus(splits) {
 }
 
 function main() {
-  const [out, ...rest] = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  const groupByTitle = argv.includes('--group-by-title');
+  const [out, ...rest] = argv.filter((each) => each !== '--group-by-title');
   if (out === undefined) {
-    console.error('usage: node tools/scripts/extraction-set-corpus.mjs OUT_DIR [split …]');
+    console.error('usage: node tools/scripts/extraction-set-corpus.mjs OUT_DIR [--group-by-title] [split …]');
     process.exit(2);
   }
   const splits = rest.length > 0 ? rest : ['valid', 'test'];
   const { passages, questions } = extractionSetCorpus(
     splits.map((split) => ({ split, records: readQaSplit(split) })),
+    { groupByTitle },
   );
   const directory = resolve(out);
   mkdirSync(directory, { recursive: true });

@@ -37,4 +37,21 @@ describe('extractionSetCorpus', () => {
       ['qavalid-8', '1901', [{ index: 0, question: 'When was Ada Lee born?', refs: [] }]],
     ]);
   });
+
+  it('makes the lines that share a title one passage when asked to group them', () => {
+    const records = [
+      {
+        id: '9',
+        question: 'When was Ada Lee born?',
+        context:
+          'Who founded Gull Press?\nAda Lee founded Gull Press.\n\nWhere is Gull Press?\nGull Press is in Orlen.\n\nWhen was Ada Lee born?\nAda Lee was born in 1901.',
+        answers: { text: ['1901'], answer_start: [0] },
+      },
+    ];
+    const { passages } = extractionSetCorpus([{ split: 'test', records }], { groupByTitle: true });
+    expect(passages).toEqual([
+      { id: 'qa-p000000', title: 'Ada Lee', text: 'Ada Lee founded Gull Press. Ada Lee was born in 1901.' },
+      { id: 'qa-p000001', title: 'Gull Press', text: 'Gull Press is in Orlen.' },
+    ]);
+  });
 });
