@@ -128,11 +128,9 @@ export class RuleBasedGenerator implements QaGenerator {
         this.count(family, 'pairs');
       };
       const context: SentenceContext = {
-        original: sentence.text,
         text,
         title,
         subject,
-        subjectIsTitle: subject === title,
         ...(copula?.[2] !== undefined &&
         copula[3] !== undefined &&
         (namedSubject !== undefined || mentionsTitle)

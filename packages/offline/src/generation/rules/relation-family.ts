@@ -10,7 +10,7 @@ export interface RuleExample {
 }
 
 /**
- * One relation family of the rule-based generator (birth and death, works, agents, places, kinship, …):
+ * One relation family of the rule-based generator (today only works; ADR-0020 deleted the rest):
  * `cue` is a cheap test a sentence must pass before `toPairs` runs (none: always runs), `pattern`
  * the family's main pattern (for reading and reports), `toPairs` adds the family's pairs to the
  * sentence context, `examples` are its tests.

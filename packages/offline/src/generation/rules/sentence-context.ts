@@ -3,15 +3,12 @@ import { CompromiseLexicon } from '../../annotation/compromise-lexicon.js';
 
 /** One decontextualised sentence of a passage, as the relation families see it. */
 export interface SentenceContext {
-  /** The sentence as the passage has it. */
-  readonly original: string;
   /** Decontextualised (pronouns and "the film" → the title entity), a leading adverbial dropped. */
   readonly text: string;
   /** The passage's title entity. */
   readonly title: string;
   /** What the sentence is about: a named subject, else the title entity. */
   readonly subject: string;
-  readonly subjectIsTitle: boolean;
   /** "X is/was …" with a named subject (or the title): the copula and its complement. */
   readonly copula?: { readonly verb: string; readonly complement: string };
   /** Adds a pair; `rule` names the pattern that made it. Empty, repeated or self-answering pairs are dropped. */
