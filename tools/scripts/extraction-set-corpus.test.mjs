@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { extractionSetCorpus, titleOfLine } from './extraction-set-corpus.mjs';
 
@@ -53,5 +55,17 @@ describe('extractionSetCorpus', () => {
       { id: 'qa-p000000', title: 'Ada Lee', text: 'Ada Lee founded Gull Press. Ada Lee was born in 1901.' },
       { id: 'qa-p000001', title: 'Gull Press', text: 'Gull Press is in Orlen.' },
     ]);
+  });
+});
+
+describe('extraction-set-corpus.mjs', () => {
+  it('without an output folder says how to call it, exits 2 and writes nothing', () => {
+    const script = fileURLToPath(new URL('./extraction-set-corpus.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [script, '--group-by-title'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(
+      /usage: node tools\/scripts\/extraction-set-corpus\.mjs OUT_DIR \[--group-by-title\]/,
+    );
+    expect(run.stdout).toBe('');
   });
 });
