@@ -26,11 +26,7 @@ export interface Finished {
  * The planner's loop and the one compaction after it; the contexts are rendered here, once. A
  * cancelled loop becomes refusal `aborted` with what the run announced before it.
  */
-export async function gatherContext(
-  run: RunContext,
-  planner: Planner,
-  compactionMaxChars: number,
-): Promise<Finished> {
+export async function gatherContext(run: RunContext, planner: Planner): Promise<Finished> {
   let gathered: Gathered;
   try {
     run.throwIfAborted();
@@ -55,6 +51,7 @@ export async function gatherContext(
     };
   }
   const { compactionEnabled } = run.settings;
+  const { compactionMaxChars } = run.config;
   // ADR-077's compaction belongs to no hop: its span is the run's child.
   run.tracing.endHop();
   const compaction = await run.tracing.span(

@@ -197,7 +197,7 @@ export class MultiHopRAG {
   ): Promise<MultiHopSearchResult> {
     const { run, planner } = this.startRun(question, plannerName, options);
     try {
-      const finished = await gatherContext(run, planner, this.config.compactionMaxChars);
+      const finished = await gatherContext(run, planner);
       return this.searchResult(plannerName, finished);
     } catch (error) {
       run.tracing.fail(error);
@@ -235,10 +235,7 @@ export class MultiHopRAG {
   ): Promise<MultiHopAnswer> {
     const { run, planner } = this.startRun(question, plannerName, options);
     try {
-      return await this.answerRun(
-        plannerName,
-        await gatherContext(run, planner, this.config.compactionMaxChars),
-      );
+      return await this.answerRun(plannerName, await gatherContext(run, planner));
     } catch (error) {
       run.tracing.fail(error);
       throw error;
