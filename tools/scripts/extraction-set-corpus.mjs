@@ -11,15 +11,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pairsOf, readQaSplit } from './qa-records.mjs';
 
+/** A sentence's opening word that is capitalised by position, not because it names something. */
+const sentenceOpeners =
+  /^(?:A|An|The|This|That|These|Those|He|She|It|They|His|Her|Its|Their|In|On|At|After|Before|During|As|By|From|With)$/u;
+
 /**
  * A passage needs a title (the generator resolves pronouns and falls back to it as the subject). An
  * answer line has none, so its title is its first run of capitalised words (joined by "of", "the", "and"
  * or "de"), without a leading "The"; a line with no capitalised word past the first is titled by its
  * first three words. The same title goes to every variant a report compares, so it biases none of them.
  */
-const sentenceOpeners =
-  /^(?:A|An|The|This|That|These|Those|He|She|It|They|His|Her|Its|Their|In|On|At|After|Before|During|As|By|From|With)$/u;
-
 export function titleOfLine(line) {
   const words = line.replace(/[.?!]$/u, '').split(/\s+/u);
   const runs = [];
