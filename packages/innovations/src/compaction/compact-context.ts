@@ -104,7 +104,9 @@ export function compactBlocks(
     lines.push(blockHeader(block));
     blockOf.push(blockIndex);
     for (const line of block.lines) {
-      for (const part of line.split('\n')) {
+      // A line holding a line feed is one line per part, as in the rendered text; most hold none,
+      // and splitting those would copy every line for nothing.
+      for (const part of line.includes('\n') ? line.split('\n') : [line]) {
         lines.push(part);
         blockOf.push(blockIndex);
       }

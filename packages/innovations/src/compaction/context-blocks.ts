@@ -4,6 +4,8 @@
  * as data (its bands need the hop structure); the engine renders them to text once, for the prompt.
  */
 
+import { isWhiteSpaceCode } from './white-space.js';
+
 /** The word that opens each hop block's header line. */
 export const hopBlockHeader = 'From query';
 
@@ -15,12 +17,31 @@ export interface ContextBlock {
 
 /** `From query: <sub-question>`, the sub-question on one line. */
 export function blockHeader(block: ContextBlock): string {
-  return `${hopBlockHeader}: ${block.subQuestion.replace(/\s+/g, ' ').trim()}`;
+  const subQuestion = block.subQuestion;
+  return `${hopBlockHeader}: ${isOneSpacedLine(subQuestion) ? subQuestion : subQuestion.replace(/\s+/g, ' ').trim()}`;
+}
+
+/**
+ * True when collapsing white space and trimming would leave the text as it is: its only white space
+ * is single spaces between other characters (most sub-questions; the check is cheaper than the rewrite).
+ */
+function isOneSpacedLine(text: string): boolean {
+  let previousWasSpace = true; // a space first is a leading one
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (isWhiteSpaceCode(code)) {
+      if (code !== 0x20 || previousWasSpace) return false;
+      previousWasSpace = true;
+    } else {
+      previousWasSpace = false;
+    }
+  }
+  return !previousWasSpace || text.length === 0;
 }
 
 /** The header followed by the block's lines. */
 export function renderBlock(block: ContextBlock): string {
-  return [blockHeader(block), ...block.lines].join('\n');
+  return block.lines.length === 0 ? blockHeader(block) : `${blockHeader(block)}\n${block.lines.join('\n')}`;
 }
 
 /** The full context: hop blocks joined by a blank line, as `context += "\n\n" + block`. */
@@ -42,7 +63,17 @@ export interface CompactedBlock {
 
 /** The compacted context: every surviving line in block order, joined by `\n` (no blank lines). */
 export function renderCompactedContext(blocks: readonly CompactedBlock[]): string {
-  return blocks
-    .flatMap((block) => (block.headerKept ? [blockHeader(block), ...block.lines] : block.lines))
-    .join('\n');
+  let text = '';
+  let first = true;
+  for (const block of blocks) {
+    if (block.headerKept) {
+      text = first ? blockHeader(block) : `${text}\n${blockHeader(block)}`;
+      first = false;
+    }
+    for (const line of block.lines) {
+      text = first ? line : `${text}\n${line}`;
+      first = false;
+    }
+  }
+  return text;
 }

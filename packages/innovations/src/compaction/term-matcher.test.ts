@@ -54,6 +54,30 @@ describe('TermMatcher', () => {
     );
   });
 
+  // Texts whose only white space is spaces and line feeds take the scan's other path (token boundaries
+  // found with indexOf): the same answer is due, including lines with no space and runs of spaces.
+  it('finds the same on texts separated by spaces and line feeds only', () => {
+    const plainSeparator = fc.constantFrom(' ', '  ', '\n', '\n\n', ' \n', '\n ');
+    const plainText = fc
+      .array(fc.tuple(fc.constantFrom('', ' ', '\n'), token, plainSeparator), { maxLength: 40 })
+      .map((parts) => parts.map((part) => part.join('')).join(''));
+    fc.assert(
+      fc.property(plainText, terms, (sample, termList) => {
+        const lineCount = sample.split('\n').length;
+        const result = new TermMatcher(termList).scan(sample, lineCount);
+        const expected = referenceScan(sample, termList);
+        expect([...result.lineHasToken]).toEqual(expected.lineHasToken);
+        expect(result.matchLines).toEqual(expected.matchLines);
+        expect(result.matchTerms).toEqual(expected.matchTerms);
+      }),
+      { numRuns: 500 },
+    );
+    const long = 'x'.repeat(40);
+    const result = new TermMatcher([long, 'ab']).scan(`ab\n${long}\nab ${long}x ${long}`, 3);
+    expect(result.matchLines).toEqual([0, 1, 2, 2]);
+    expect(result.matchTerms).toEqual([1, 0, 1, 0]);
+  });
+
   it('matches whole tokens only, not prefixes, suffixes or substrings', () => {
     const result = new TermMatcher(['nolan']).scan('nolans nolan. anolan nolan\nxnolan  nolan', 2);
     expect(result.matchLines).toEqual([0, 1]);

@@ -1,4 +1,4 @@
-import { isWhiteSpaceCode as importedIsWhiteSpaceCode } from './white-space.js';
+import { holdsOtherWhiteSpace, isWhiteSpaceCode as importedIsWhiteSpaceCode } from './white-space.js';
 
 // Bound once: module transforms (vitest's among them) turn every use of an imported binding into a
 // property read on the module object, which keeps V8 from inlining it in the per-character loop.
@@ -7,9 +7,10 @@ const isWhiteSpaceCode = importedIsWhiteSpaceCode;
 /**
  * Finds which of a fixed set of key terms occur as whole white-space-separated tokens of a lower-cased
  * text, without cutting it into substrings: each token is keyed by its first and last characters and its
- * length, looked up in an open-addressing table, and a key hit is confirmed by comparing the characters. The answer is
- * exactly "token === term" — the same whole-token matching as `reasoningKeyTerms` — only faster, which is
- * what lets the compactor meet its budget of tens of thousands of compactions a second.
+ * length, looked up in an open-addressing table (after a check of the length against the terms'), and a key
+ * hit is confirmed by comparing the characters. The answer is exactly "token === term" — the same
+ * whole-token matching as `reasoningKeyTerms` — only faster, which is what lets the compactor meet its
+ * budget of tens of thousands of compactions a second.
  */
 export class TermMatcher {
   private readonly terms: readonly string[];
@@ -17,7 +18,9 @@ export class TermMatcher {
   /** Term index + 1 per slot; 0 marks an empty slot. */
   private readonly slotTerms: Int32Array;
   private readonly mask: number;
-  private readonly shortestTerm: number;
+  /** Bit n set when some term is n code units long (n ≤ 31); longer terms set `hasLongTerm`. */
+  private readonly termLengths: number;
+  private readonly hasLongTerm: boolean;
 
   /** `terms` must be distinct, lower case and free of white space (as `reasoningKeyTerms` returns them). */
   constructor(terms: readonly string[]) {
@@ -29,9 +32,11 @@ export class TermMatcher {
     this.mask = size - 1;
     this.slotHashes = new Int32Array(size);
     this.slotTerms = new Int32Array(size);
-    let shortest = Number.POSITIVE_INFINITY;
+    let termLengths = 0;
+    let hasLongTerm = false;
     terms.forEach((term, termIndex) => {
-      shortest = Math.min(shortest, term.length);
+      if (term.length <= 31) termLengths |= 1 << term.length;
+      else hasLongTerm = true;
       const hash = tokenKey(term.charCodeAt(0), term.charCodeAt(term.length - 1), term.length);
       let slot = hash & this.mask;
       while (this.slotTerms[slot] !== 0) {
@@ -40,7 +45,8 @@ export class TermMatcher {
       this.slotHashes[slot] = hash;
       this.slotTerms[slot] = termIndex + 1;
     });
-    this.shortestTerm = shortest;
+    this.termLengths = termLengths;
+    this.hasLongTerm = hasLongTerm;
   }
 
   /**
@@ -50,14 +56,78 @@ export class TermMatcher {
    * in text order.
    */
   scan(lowerCaseText: string, lineCount: number): TermMatches {
+    // Most contexts separate tokens by spaces and line feeds only: then `indexOf`, which the engine
+    // runs far faster than a loop over every character, finds the token boundaries.
+    return holdsOtherWhiteSpace(lowerCaseText)
+      ? this.scanEveryCharacter(lowerCaseText, lineCount)
+      : this.scanSpacesAndLineFeeds(lowerCaseText, lineCount);
+  }
+
+  /** `scan` of a text whose only white space is spaces and line feeds. */
+  private scanSpacesAndLineFeeds(text: string, lineCount: number): TermMatches {
     const lineHasToken = new Uint8Array(lineCount);
     const matchLines: number[] = [];
     const matchTerms: number[] = [];
-    const terms = this.terms;
-    const slotHashes = this.slotHashes;
-    const slotTerms = this.slotTerms;
+    const length = text.length;
+    let line = 0;
+    let lineStart = 0;
+    // The next space at or after the current token's start; kept across lines so a line with no space
+    // does not search the rest of the text again.
+    let nextSpace = -1;
+    while (lineStart <= length) {
+      const newline = text.indexOf('\n', lineStart);
+      const lineEnd = newline < 0 ? length : newline;
+      let start = lineStart;
+      while (start < lineEnd) {
+        if (nextSpace < start) {
+          nextSpace = text.indexOf(' ', start);
+          if (nextSpace < 0) nextSpace = length;
+        }
+        const end = Math.min(nextSpace, lineEnd);
+        if (end > start) {
+          lineHasToken[line] = 1; // a typed array ignores writes past its end: lines from lineCount on
+          const termIndex = this.termAt(text, start, end);
+          if (termIndex >= 0) {
+            matchLines.push(line);
+            matchTerms.push(termIndex);
+          }
+        }
+        start = end + 1;
+      }
+      line++;
+      lineStart = lineEnd + 1;
+    }
+    return { lineHasToken, matchLines, matchTerms };
+  }
+
+  /** The index of the term equal to `text[start, end)`, or -1. */
+  private termAt(text: string, start: number, end: number): number {
+    const tokenLength = end - start;
+    if (tokenLength <= 31 ? ((this.termLengths >>> tokenLength) & 1) === 0 : !this.hasLongTerm) {
+      return -1;
+    }
+    const hash = tokenKey(text.charCodeAt(start), text.charCodeAt(end - 1), tokenLength);
     const mask = this.mask;
-    const shortestTerm = this.shortestTerm;
+    let slot = hash & mask;
+    let entry = this.slotTerms[slot] ?? 0;
+    while (entry !== 0) {
+      if (this.slotHashes[slot] === hash) {
+        const term = this.terms[entry - 1] ?? '';
+        if (term.length === tokenLength && text.startsWith(term, start)) {
+          return entry - 1;
+        }
+      }
+      slot = (slot + 1) & mask;
+      entry = this.slotTerms[slot] ?? 0;
+    }
+    return -1;
+  }
+
+  /** `scan` of any text: every character is tested for white space. */
+  private scanEveryCharacter(lowerCaseText: string, lineCount: number): TermMatches {
+    const lineHasToken = new Uint8Array(lineCount);
+    const matchLines: number[] = [];
+    const matchTerms: number[] = [];
     const length = lowerCaseText.length;
     let line = 0;
     let index = 0;
@@ -85,29 +155,10 @@ export class TermMatcher {
         index++;
       }
       lineHasToken[line] = 1; // a typed array ignores writes past its end: lines from lineCount on
-      const tokenLength = index - start;
-      if (tokenLength < shortestTerm) {
-        continue;
-      }
-      const hash = tokenKey(
-        lowerCaseText.charCodeAt(start),
-        lowerCaseText.charCodeAt(index - 1),
-        tokenLength,
-      );
-      // Open-addressing lookup; a hash hit is confirmed by comparing the characters.
-      let slot = hash & mask;
-      let entry = slotTerms[slot] ?? 0;
-      while (entry !== 0) {
-        if (slotHashes[slot] === hash) {
-          const term = terms[entry - 1] ?? '';
-          if (term.length === tokenLength && lowerCaseText.startsWith(term, start)) {
-            matchLines.push(line);
-            matchTerms.push(entry - 1);
-            break;
-          }
-        }
-        slot = (slot + 1) & mask;
-        entry = slotTerms[slot] ?? 0;
+      const termIndex = this.termAt(lowerCaseText, start, index);
+      if (termIndex >= 0) {
+        matchLines.push(line);
+        matchTerms.push(termIndex);
       }
     }
     return { lineHasToken, matchLines, matchTerms };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWhiteSpaceCode, splitOnWhiteSpace } from './white-space.js';
+import { holdsOtherWhiteSpace, isWhiteSpaceCode, splitOnWhiteSpace } from './white-space.js';
 
 // The compactor tells blank lines and key terms apart with these; they must agree with ECMAScript's
 // own white space (`\s`, `String.prototype.trim`) on every UTF-16 code unit, or a line of no-break or
@@ -12,6 +12,18 @@ describe('white space as ECMAScript defines it', () => {
       if (isWhiteSpaceCode(code) !== /\s/.test(String.fromCharCode(code)))
         disagreements.push(code.toString(16));
     expect(disagreements).toEqual([]);
+  });
+
+  it('holdsOtherWhiteSpace finds every white-space code unit but the space and the line feed, and nothing else', () => {
+    const disagreements: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      const expected = isWhiteSpaceCode(code) && code !== 0x20 && code !== 0x0a;
+      if (holdsOtherWhiteSpace(`a ${String.fromCharCode(code)}\nb`) !== expected)
+        disagreements.push(code.toString(16));
+    }
+    expect(disagreements).toEqual([]);
+    expect(holdsOtherWhiteSpace('two words\non two lines')).toBe(false);
+    expect(holdsOtherWhiteSpace('')).toBe(false);
   });
 
   const spaces = [
