@@ -1,12 +1,37 @@
 import type { PoolItem } from '@rootweaver/core';
 import type { ContextBlock } from '../compaction/index.js';
 
-/** A pool item as one context line: its citation marker and its text on one line. */
-export function factLine(marker: number, item: Pick<PoolItem, 'kind' | 'title' | 'text'>): string {
-  const text = item.text.replace(/\s+/g, ' ').trim();
-  return item.kind === 'passage' && item.title.length > 0 && !text.startsWith(item.title)
+/**
+ * A pool item as one context line: its citation marker and its text on one line. A passage, and a QA
+ * pair that is a whole sentence (`isSentencePair`), read as their text under their title.
+ */
+export function factLine(
+  marker: number,
+  item: Pick<PoolItem, 'kind' | 'title' | 'text' | 'answer' | 'metadata'>,
+): string {
+  const underTitle = item.kind === 'passage' || isSentencePair(item);
+  const text = (underTitle && item.kind === 'qa' ? (item.answer ?? '') : item.text)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return underTitle && item.title.length > 0 && !text.startsWith(item.title)
     ? `[${marker}] ${item.title}: ${text}`
     : `[${marker}] ${text}`;
+}
+
+/**
+ * True for a QA pair whose answer is its whole source sentence (`metadata.sentence`, as the offline
+ * index records it): its question ("What is known about X?") says nothing the title and the sentence do
+ * not, so the context shows the sentence alone and the synthesis prompt does not pay for the question.
+ */
+export function isSentencePair(item: Pick<PoolItem, 'kind' | 'answer' | 'metadata'>): boolean {
+  const sentence = item.metadata?.sentence;
+  return (
+    item.kind === 'qa' &&
+    typeof sentence === 'string' &&
+    item.answer !== undefined &&
+    item.answer.trim() !== '' &&
+    item.answer.trim() === sentence.trim()
+  );
 }
 
 /** Pool items grouped by the sub-question that brought them in, in pool order, each line numbered. */

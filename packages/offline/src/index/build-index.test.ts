@@ -100,8 +100,12 @@ describe('buildIndex', () => {
     expect(items.find((item) => item.question === 'Who directed Inception?')?.answer).toBe(
       'Christopher Nolan',
     );
-    expect(items.find((item) => item.question === 'What is known about Christopher Nolan?')?.answer).toBe(
-      'Christopher Nolan (born 30 July 1970) is a British film director.',
+    const sentencePair = items.find((item) => item.question === 'What is known about Christopher Nolan?');
+    expect(sentencePair?.answer).toBe('Christopher Nolan (born 30 July 1970) is a British film director.');
+    // The engine shows such a pair as its sentence alone (factLine): its answer is its source sentence.
+    expect(sentencePair?.metadata?.sentence).toBe(sentencePair?.answer);
+    expect(items.find((item) => item.question === 'Who directed Inception?')?.metadata?.sentence).not.toBe(
+      'Christopher Nolan',
     );
 
     const manifest = await readManifest(index);
