@@ -37,3 +37,4 @@ export {
   validateRetrievalFilter,
 } from './retrieval-filter.js';
 export type { MultiHopSearchResult } from './search-result.js';
+export { isSentencePair, sourceSentenceMetadataKey } from './sentence-pair.js';

@@ -1,6 +1,6 @@
 import type { PoolItem } from '@rootweaver/core';
 import { describe, expect, it } from 'vitest';
-import { factLine, isSentencePair, poolBlocks } from './build-context.js';
+import { factLine, poolBlocks } from './build-context.js';
 
 function poolItem(fields: Partial<PoolItem> & Pick<PoolItem, 'kind' | 'title' | 'text'>): PoolItem {
   return {
@@ -55,13 +55,6 @@ describe('factLine', () => {
   it('shows a passage under its title as before', () => {
     const passage = poolItem({ kind: 'passage', title: 'The Lantern Field', text: 'A 1994 drama film.' });
     expect(factLine(5, passage)).toBe('[5] The Lantern Field: A 1994 drama film.');
-  });
-
-  it('tells sentence pairs from the rest', () => {
-    expect(isSentencePair(sentencePair)).toBe(true);
-    expect(isSentencePair(spanPair)).toBe(false);
-    expect(isSentencePair({ ...sentencePair, answer: '', metadata: { sentence: '' } })).toBe(false);
-    expect(isSentencePair({ ...sentencePair, kind: 'passage' })).toBe(false);
   });
 
   it('numbers the pool in order inside the blocks of the sub-questions that found it', () => {

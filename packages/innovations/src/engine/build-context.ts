@@ -1,4 +1,4 @@
-import type { PoolItem } from '@rootweaver/core';
+import { isSentencePair, type PoolItem } from '@rootweaver/core';
 import type { ContextBlock } from '../compaction/index.js';
 
 /**
@@ -16,22 +16,6 @@ export function factLine(
   return underTitle && item.title.length > 0 && !text.startsWith(item.title)
     ? `[${marker}] ${item.title}: ${text}`
     : `[${marker}] ${text}`;
-}
-
-/**
- * True for a QA pair whose answer is its whole source sentence (`metadata.sentence`, as the offline
- * index records it): its question ("What is known about X?") says nothing the title and the sentence do
- * not, so the context shows the sentence alone and the synthesis prompt does not pay for the question.
- */
-export function isSentencePair(item: Pick<PoolItem, 'kind' | 'answer' | 'metadata'>): boolean {
-  const sentence = item.metadata?.sentence;
-  return (
-    item.kind === 'qa' &&
-    typeof sentence === 'string' &&
-    item.answer !== undefined &&
-    item.answer.trim() !== '' &&
-    item.answer.trim() === sentence.trim()
-  );
 }
 
 /** Pool items grouped by the sub-question that brought them in, in pool order, each line numbered. */

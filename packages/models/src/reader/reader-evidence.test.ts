@@ -60,4 +60,18 @@ describe('readerEvidenceOf', () => {
     ]);
     expect(readerPairOf(passageHit)).toEqual({ question: 'The Glass Orchard', answer: passage });
   });
+
+  it('reads a sentence pair as its sentence, with no question line and no definition made of its question', () => {
+    const sentence = 'It was directed by Mira Castellan.';
+    const hit = {
+      ...qa('s', 'What is known about The Glass Orchard?', sentence, passage),
+      metadata: { sentence },
+    };
+    expect(readerPairOf(hit)).toEqual({ question: '', answer: sentence });
+    // Without the sentence recorded, it is a question and its answer, read as a definition would be.
+    expect(readerPairOf(qa('s', 'What is known about The Glass Orchard?', sentence, passage))).toEqual({
+      question: 'What is known about The Glass Orchard?',
+      answer: `known about The Glass Orchard is ${sentence}`,
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { SearchHit } from '@rootweaver/core';
+import { isSentencePair, type SearchHit } from '@rootweaver/core';
 import { isFunctionWord, splitSentences, stem, tokenizeWords } from '@rootweaver/language-en';
 import type { RankerPair } from '../span-ranker/span-features.js';
 
@@ -13,12 +13,16 @@ export interface ReaderEvidence {
 const definitionQuestion = /^\s*(?:who|what)\s+(is|was|are|were)\s+(.+?)\s*\?*\s*$/iu;
 
 /**
- * A pair as the reader reads it: a QA item's question and answer, a passage's title and text. A
+ * A pair as the reader reads it: a QA item's question and answer, a passage's title and text, a
+ * sentence pair's sentence alone (`isSentencePair`). A
  * definition whose answer does not name its subject ("Who was X?" / "an American painter") is read as
  * the statement it makes ("X was an American painter"): the reader takes answers from answer lines, and
  * the subject is what a question about the definition asks for.
  */
 export function readerPairOf(hit: SearchHit): RankerPair {
+  // A pair that is a whole sentence ("What is known about X?" → the sentence) is read as a passage
+  // sentence is, with no question line: its question is no definition to turn into a statement.
+  if (isSentencePair(hit)) return { question: '', answer: hit.answer ?? '' };
   if (hit.question !== undefined && hit.answer !== undefined) {
     const definition = definitionQuestion.exec(hit.question);
     const subject = definition?.[2];
