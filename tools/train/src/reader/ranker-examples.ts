@@ -143,6 +143,40 @@ export function buildRankerExamples(records: readonly QaRecord[], options: Examp
   return examples;
 }
 
+/**
+ * A question with the pairs the engine handed its extractor for it (`tools/scripts/engine-evidence.mjs`:
+ * a rule-built index of the split's answer lines, the engine's own retrieval, `readerEvidenceOf`).
+ */
+export interface EngineEvidenceRecord {
+  readonly id: string;
+  readonly question: string;
+  readonly answer: string;
+  readonly pairs: readonly RankerPair[];
+}
+
+/**
+ * Index-shaped examples: each question over the evidence the engine gave it, labelled by the gold
+ * answer — "no answer" when none of the pairs holds it (retrieval missed it), as at inference.
+ */
+export function buildEvidenceExamples(
+  records: readonly EngineEvidenceRecord[],
+  options: ExampleOptions,
+): RankerExample[] {
+  return records
+    .filter((record) => record.pairs.length > 0)
+    .map((record) => {
+      const wanted = normalizeAnswer(record.answer);
+      const held = record.pairs.some((pair) => ` ${normalizeAnswer(pair.answer)} `.includes(` ${wanted} `));
+      return labelled(
+        `${record.id}-engine`,
+        record.question,
+        held ? record.answer : '',
+        record.pairs,
+        options,
+      );
+    });
+}
+
 /** The examples as one ranking matrix (groups in order). */
 export function rankingDataOf(examples: readonly RankerExample[]): RankingData {
   const rows = examples.reduce((sum, example) => sum + example.labels.length, 0);

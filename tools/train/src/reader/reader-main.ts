@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Trains the shipped reader (the span ranker):
-//   pnpm train:reader [-- --seed 1 --trees 700 --data DIR --out FILE]
+//   pnpm train:reader [-- --seed 1 --trees 700 --data DIR --out FILE --engine-evidence FILE]
 // Fits boosted trees on compactrag-train/qa/train.json, chooses how many trees on one half of
 // valid.json, fits the confidence map on the other half, reports on test.json, writes
 // packages/models/assets/reader.bin.
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { expectedCalibrationError, fitLogistic } from '@rootweaver/eval';
 import {
@@ -17,7 +18,14 @@ import {
 } from '@rootweaver/models';
 import { evaluationCorpusText, halvesOf, locateTrainingSets, readSplit } from '../data/training-sets.js';
 import { trainRankingTrees } from '../trees/gradient-boosting.js';
-import { buildRankerExamples, type QaRecord, type RankerExample, rankingDataOf } from './ranker-examples.js';
+import {
+  buildEvidenceExamples,
+  buildRankerExamples,
+  type EngineEvidenceRecord,
+  type QaRecord,
+  type RankerExample,
+  rankingDataOf,
+} from './ranker-examples.js';
 import { calibrationInputs, readExamples, scoreReadings } from './reader-scores.js';
 
 const { values } = parseArgs({
@@ -37,6 +45,7 @@ const { values } = parseArgs({
       default: new URL('../../../../packages/models/assets/reader.bin', import.meta.url).pathname,
     },
     limit: { type: 'string' },
+    'engine-evidence': { type: 'string' },
   },
 });
 const seed = Number(values.seed);
@@ -65,6 +74,30 @@ const trainExamples = buildRankerExamples(train.records.slice(0, limit), {
   blankQuestionShare,
   seed,
 });
+// Index-shaped copies of the train split: what the engine hands its extractor for each train question.
+const engineEvidenceText =
+  values['engine-evidence'] === undefined ? undefined : readFileSync(values['engine-evidence'], 'utf8');
+const engineEvidence: EngineEvidenceRecord[] =
+  engineEvidenceText === undefined
+    ? []
+    : engineEvidenceText
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as EngineEvidenceRecord);
+const idOf = (record: QaRecord): string => `qatrain-${record.id}`;
+const trainIds = new Set(train.records.map(idOf));
+const foreign = engineEvidence.filter((record) => !trainIds.has(record.id));
+if (foreign.length > 0)
+  throw new Error(
+    `--engine-evidence holds ${foreign.length} questions that are not of qa/train (first: ${foreign[0]?.id}); build it from the train split only (extraction-set-corpus.mjs DIR train).`,
+  );
+const usedIds = new Set(train.records.slice(0, limit).map(idOf));
+trainExamples.push(
+  ...buildEvidenceExamples(
+    engineEvidence.filter((record) => usedIds.has(record.id)),
+    { ...common, seed },
+  ),
+);
 const chooseExamples = buildRankerExamples(halves.choose, { ...common, seed });
 const calibrateExamples = buildRankerExamples(halves.calibrate, { ...common, noAnswerShare, seed: seed + 1 });
 const testExamples = buildRankerExamples(test.records, { ...common, seed });
@@ -185,7 +218,19 @@ const bytes = encodeWeights(
     training: {
       reader,
       boosting: { ...settings, keptTrees: best.trees },
-      augmentation: { noAnswerShare, bareAnswerShare, blankQuestionShare },
+      augmentation: {
+        noAnswerShare,
+        bareAnswerShare,
+        blankQuestionShare,
+        engineEvidence:
+          engineEvidenceText === undefined
+            ? null
+            : {
+                questions: engineEvidence.length,
+                sha256: createHash('sha256').update(engineEvidenceText).digest('hex'),
+                made: 'tools/scripts/engine-evidence.mjs over extraction-set-corpus.mjs DIR train',
+              },
+      },
       data: {
         source: 'CompactRAG compactrag-train/qa (How-Young-X/CompactRAG, MIT, commit 4ac3245e)',
         trainSha256: train.sha256,
