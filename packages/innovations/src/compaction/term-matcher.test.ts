@@ -20,6 +20,14 @@ function referenceScan(text: string, terms: readonly string[]) {
   return { lineHasToken, matchLines, matchTerms };
 }
 
+function expectSameAsReference(sample: string, termList: readonly string[]): void {
+  const result = new TermMatcher(termList).scan(sample, sample.split('\n').length);
+  const expected = referenceScan(sample, termList);
+  expect([...result.lineHasToken]).toEqual(expected.lineHasToken);
+  expect(result.matchLines).toEqual(expected.matchLines);
+  expect(result.matchTerms).toEqual(expected.matchTerms);
+}
+
 // A tiny alphabet makes tokens equal to terms (and to prefixes and extensions of terms) often.
 const token = fc.string({ unit: fc.constantFrom('a', 'b', 'é', '𝒜', '.'), minLength: 1, maxLength: 6 });
 const separator = fc.constantFrom(
@@ -41,17 +49,7 @@ const terms = fc.uniqueArray(token, { maxLength: 12 });
 
 describe('TermMatcher', () => {
   it('finds exactly the tokens equal to a term, per line, and which lines are blank', () => {
-    fc.assert(
-      fc.property(text, terms, (sample, termList) => {
-        const lineCount = sample.split('\n').length;
-        const result = new TermMatcher(termList).scan(sample, lineCount);
-        const expected = referenceScan(sample, termList);
-        expect([...result.lineHasToken]).toEqual(expected.lineHasToken);
-        expect(result.matchLines).toEqual(expected.matchLines);
-        expect(result.matchTerms).toEqual(expected.matchTerms);
-      }),
-      { numRuns: 500 },
-    );
+    fc.assert(fc.property(text, terms, expectSameAsReference), { numRuns: 500 });
   });
 
   // Texts whose only white space is spaces and line feeds take the scan's other path (token boundaries
@@ -61,17 +59,7 @@ describe('TermMatcher', () => {
     const plainText = fc
       .array(fc.tuple(fc.constantFrom('', ' ', '\n'), token, plainSeparator), { maxLength: 40 })
       .map((parts) => parts.map((part) => part.join('')).join(''));
-    fc.assert(
-      fc.property(plainText, terms, (sample, termList) => {
-        const lineCount = sample.split('\n').length;
-        const result = new TermMatcher(termList).scan(sample, lineCount);
-        const expected = referenceScan(sample, termList);
-        expect([...result.lineHasToken]).toEqual(expected.lineHasToken);
-        expect(result.matchLines).toEqual(expected.matchLines);
-        expect(result.matchTerms).toEqual(expected.matchTerms);
-      }),
-      { numRuns: 500 },
-    );
+    fc.assert(fc.property(plainText, terms, expectSameAsReference), { numRuns: 500 });
     const long = 'x'.repeat(40);
     const result = new TermMatcher([long, 'ab']).scan(`ab\n${long}\nab ${long}x ${long}`, 3);
     expect(result.matchLines).toEqual([0, 1, 2, 2]);

@@ -27,21 +27,8 @@ export function isWhiteSpaceCode(code: number): boolean {
  * Every white-space character of `isWhiteSpaceCode` except the space and the line feed, as data: a text
  * holding none of them has tokens separated by spaces and lines by line feeds, and nothing else.
  */
-export const whiteSpaceOtherThanSpaceOrLineFeed: readonly string[] = [
-  '\t',
-  '\v',
-  '\f',
-  '\r',
-  '\u00a0',
-  '\u1680',
-  ...Array.from({ length: 11 }, (_, offset) => String.fromCharCode(0x2000 + offset)),
-  '\u2028',
-  '\u2029',
-  '\u202f',
-  '\u205f',
-  '\u3000',
-  '\ufeff',
-];
+export const whiteSpaceOtherThanSpaceOrLineFeed =
+  '\t\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 
 /**
  * True when the text holds white space other than spaces and line feeds. One `indexOf` per character
