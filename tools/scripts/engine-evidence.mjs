@@ -13,10 +13,10 @@
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { createEngine, loadMultiHopConfig } from '../../packages/capabilities/dist/index.js';
-import { createTokenCounter } from '../../packages/providers/dist/index.js';
 import { HeuristicExtractor } from '../../packages/innovations/dist/index.js';
-import { defaultPassageSentences } from '../../packages/models/dist/reader/trained-reader.js';
 import { readerEvidenceOf } from '../../packages/models/dist/reader/reader-evidence.js';
+import { defaultPassageSentences } from '../../packages/models/dist/reader/trained-reader.js';
+import { createTokenCounter } from '../../packages/providers/dist/index.js';
 import { openIndex } from '../cli/dist/index-source.js';
 import { cacheDirectoryFor } from '../cli/dist/repo-root.js';
 import { evaluateQuestions, loadQuestionRecords } from '../eval/dist/index.js';
@@ -74,7 +74,7 @@ await evaluateQuestions({
         ...(chatModel === undefined ? {} : { chatModel }),
       },
     }),
-  onResult: (result, index, total) => {
+  onResult: (_result, index, total) => {
     const record = records[index];
     const pairs = current.get(record.question) ?? [];
     if (pairs.length > 0) withPairs += 1;
