@@ -61,17 +61,17 @@ describe('readerEvidenceOf', () => {
     expect(readerPairOf(passageHit)).toEqual({ question: 'The Glass Orchard', answer: passage });
   });
 
-  it('reads a sentence pair as its sentence, with no question line and no definition made of its question', () => {
+  it('reads a sentence pair as its sentence, with no question line', () => {
     const sentence = 'It was directed by Mira Castellan.';
     const hit = {
       ...qa('s', 'What is known about The Glass Orchard?', sentence, passage),
       metadata: { sentence },
     };
     expect(readerPairOf(hit)).toEqual({ question: '', answer: sentence });
-    // Without the sentence recorded, it is a question and its answer, read as a definition would be.
+    // Without the sentence recorded, it is a question and its answer, as they are.
     expect(readerPairOf(qa('s', 'What is known about The Glass Orchard?', sentence, passage))).toEqual({
       question: 'What is known about The Glass Orchard?',
-      answer: `known about The Glass Orchard is ${sentence}`,
+      answer: sentence,
     });
   });
 });

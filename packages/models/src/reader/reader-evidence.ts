@@ -9,35 +9,15 @@ export interface ReaderEvidence {
   readonly owners: readonly number[];
 }
 
-/** "Who was X?", "What is X?": a question that asks what its subject is. */
-const definitionQuestion = /^\s*(?:who|what)\s+(is|was|are|were)\s+(.+?)\s*\?*\s*$/iu;
-
 /**
- * A pair as the reader reads it: a QA item's question and answer, a passage's title and text, a
- * sentence pair's sentence alone (`isSentencePair`). A
- * definition whose answer does not name its subject ("Who was X?" / "an American painter") is read as
- * the statement it makes ("X was an American painter"): the reader takes answers from answer lines, and
- * the subject is what a question about the definition asks for.
+ * A pair as the reader reads it: a QA item's question and answer, a passage's title and text, and a
+ * sentence pair's sentence alone (`isSentencePair`): "What is known about X?" asks nothing the sentence
+ * does not say, and the passage sentences the reader also reads have no question line either.
  */
 export function readerPairOf(hit: SearchHit): RankerPair {
-  // A pair that is a whole sentence ("What is known about X?" → the sentence) is read as a passage
-  // sentence is, with no question line: its question is no definition to turn into a statement.
   if (isSentencePair(hit)) return { question: '', answer: hit.answer ?? '' };
-  if (hit.question !== undefined && hit.answer !== undefined) {
-    const definition = definitionQuestion.exec(hit.question);
-    const subject = definition?.[2];
-    if (
-      definition !== undefined &&
-      definition !== null &&
-      subject !== undefined &&
-      !hit.answer.toLowerCase().includes(subject.toLowerCase())
-    )
-      return {
-        question: hit.question,
-        answer: `${subject} ${(definition[1] as string).toLowerCase()} ${hit.answer}`,
-      };
+  if (hit.question !== undefined && hit.answer !== undefined)
     return { question: hit.question, answer: hit.answer };
-  }
   return { question: hit.title, answer: hit.kind === 'passage' ? hit.passage : hit.text };
 }
 
