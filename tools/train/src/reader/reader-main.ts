@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Trains the shipped reader (the span ranker):
-//   pnpm train:reader [-- --seed 1 --trees 700 --data DIR --out FILE --engine-evidence FILE]
+//   pnpm train:reader [-- --seed 1 --trees 700 --data DIR --out FILE --engine-evidence FILE --engine-evidence-share 0.5]
 // Fits boosted trees on compactrag-train/qa/train.json, chooses how many trees on one half of
 // valid.json, fits the confidence map on the other half, reports on test.json, writes
 // packages/models/assets/reader.bin.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '@rootweaver/core';
 import { expectedCalibrationError, fitLogistic } from '@rootweaver/eval';
 import {
   encodeWeights,
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     },
     limit: { type: 'string' },
     'engine-evidence': { type: 'string' },
+    'engine-evidence-share': { type: 'string', default: '1' },
   },
 });
 const seed = Number(values.seed);
@@ -92,12 +94,17 @@ if (foreign.length > 0)
     `--engine-evidence holds ${foreign.length} questions that are not of qa/train (first: ${foreign[0]?.id}); build it from the train split only (extraction-set-corpus.mjs DIR train).`,
   );
 const usedIds = new Set(train.records.slice(0, limit).map(idOf));
-trainExamples.push(
-  ...buildEvidenceExamples(
-    engineEvidence.filter((record) => usedIds.has(record.id)),
-    { ...common, seed },
-  ),
+// A seeded share of the questions gives index-shaped copies (all of them at share 1).
+const engineEvidenceShare = Number(values['engine-evidence-share']);
+if (!(engineEvidenceShare >= 0 && engineEvidenceShare <= 1))
+  throw new Error(
+    `--engine-evidence-share needs a number from 0 to 1 (got ${values['engine-evidence-share']}), e.g. 0.5.`,
+  );
+const shareRandom = seededRandom(seed + 4);
+const engineEvidenceUsed = engineEvidence.filter(
+  (record) => usedIds.has(record.id) && shareRandom() < engineEvidenceShare,
 );
+trainExamples.push(...buildEvidenceExamples(engineEvidenceUsed, { ...common, seed }));
 const chooseExamples = buildRankerExamples(halves.choose, { ...common, seed });
 const calibrateExamples = buildRankerExamples(halves.calibrate, { ...common, noAnswerShare, seed: seed + 1 });
 const testExamples = buildRankerExamples(test.records, { ...common, seed });
@@ -226,7 +233,8 @@ const bytes = encodeWeights(
           engineEvidenceText === undefined
             ? null
             : {
-                questions: engineEvidence.length,
+                questions: engineEvidenceUsed.length,
+                share: engineEvidenceShare,
                 sha256: createHash('sha256').update(engineEvidenceText).digest('hex'),
                 made: 'tools/scripts/engine-evidence.mjs over extraction-set-corpus.mjs DIR train',
               },
