@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '@rootweaver/core';
 import { expectedCalibrationError, fitLogistic } from '@rootweaver/eval';
 import {
   encodeWeights,
@@ -19,10 +18,10 @@ import {
 } from '@rootweaver/models';
 import { evaluationCorpusText, halvesOf, locateTrainingSets, readSplit } from '../data/training-sets.js';
 import { trainRankingTrees } from '../trees/gradient-boosting.js';
+import { parseEvidenceShare, selectEngineEvidence } from './engine-evidence.js';
 import {
   buildEvidenceExamples,
   buildRankerExamples,
-  type EngineEvidenceRecord,
   type QaRecord,
   type RankerExample,
   rankingDataOf,
@@ -52,6 +51,10 @@ const { values } = parseArgs({
 });
 const seed = Number(values.seed);
 const limit = values.limit === undefined ? undefined : Number(values.limit);
+// Checked before anything is loaded: a bad share or an unreadable file fails in a second, not after featurising.
+const engineEvidenceShare = parseEvidenceShare(values['engine-evidence-share'] as string);
+const engineEvidenceText =
+  values['engine-evidence'] === undefined ? undefined : readFileSync(values['engine-evidence'], 'utf8');
 const log = (line: string): void => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 const started = performance.now();
@@ -77,33 +80,16 @@ const trainExamples = buildRankerExamples(train.records.slice(0, limit), {
   seed,
 });
 // Index-shaped copies of the train split: what the engine hands its extractor for each train question.
-const engineEvidenceText =
-  values['engine-evidence'] === undefined ? undefined : readFileSync(values['engine-evidence'], 'utf8');
-const engineEvidence: EngineEvidenceRecord[] =
+const idOf = (record: QaRecord): string => `qatrain-${record.id}`;
+const engineEvidenceUsed =
   engineEvidenceText === undefined
     ? []
-    : engineEvidenceText
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as EngineEvidenceRecord);
-const idOf = (record: QaRecord): string => `qatrain-${record.id}`;
-const trainIds = new Set(train.records.map(idOf));
-const foreign = engineEvidence.filter((record) => !trainIds.has(record.id));
-if (foreign.length > 0)
-  throw new Error(
-    `--engine-evidence holds ${foreign.length} questions that are not of qa/train (first: ${foreign[0]?.id}); build it from the train split only (extraction-set-corpus.mjs DIR train).`,
-  );
-const usedIds = new Set(train.records.slice(0, limit).map(idOf));
-// A seeded share of the questions gives index-shaped copies (all of them at share 1).
-const engineEvidenceShare = Number(values['engine-evidence-share']);
-if (!(engineEvidenceShare >= 0 && engineEvidenceShare <= 1))
-  throw new Error(
-    `--engine-evidence-share needs a number from 0 to 1 (got ${values['engine-evidence-share']}), e.g. 0.5.`,
-  );
-const shareRandom = seededRandom(seed + 4);
-const engineEvidenceUsed = engineEvidence.filter(
-  (record) => usedIds.has(record.id) && shareRandom() < engineEvidenceShare,
-);
+    : selectEngineEvidence(engineEvidenceText, {
+        trainIds: new Set(train.records.map(idOf)),
+        usedIds: new Set(train.records.slice(0, limit).map(idOf)),
+        share: engineEvidenceShare,
+        seed: seed + 4,
+      });
 trainExamples.push(...buildEvidenceExamples(engineEvidenceUsed, { ...common, seed }));
 const chooseExamples = buildRankerExamples(halves.choose, { ...common, seed });
 const calibrateExamples = buildRankerExamples(halves.calibrate, { ...common, noAnswerShare, seed: seed + 1 });
