@@ -9,11 +9,9 @@ export function factLine(
   marker: number,
   item: Pick<PoolItem, 'kind' | 'title' | 'text' | 'answer' | 'metadata'>,
 ): string {
-  const underTitle = item.kind === 'passage' || isSentencePair(item);
-  const text = (underTitle && item.kind === 'qa' ? (item.answer ?? '') : item.text)
-    .replace(/\s+/g, ' ')
-    .trim();
-  return underTitle && item.title.length > 0 && !text.startsWith(item.title)
+  const sentencePair = isSentencePair(item);
+  const text = (sentencePair ? (item.answer ?? '') : item.text).replace(/\s+/g, ' ').trim();
+  return (sentencePair || item.kind === 'passage') && item.title.length > 0 && !text.startsWith(item.title)
     ? `[${marker}] ${item.title}: ${text}`
     : `[${marker}] ${text}`;
 }
