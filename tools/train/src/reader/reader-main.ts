@@ -1,9 +1,6 @@
 #!/usr/bin/env node
-// Trains the shipped reader (the span ranker). `pnpm train:reader` runs it through
-// tools/scripts/train-reader.mjs, which first records the engine evidence it reads; alone:
-//   node tools/train/dist/reader/reader-main.js [--seed 1 --trees 700 --data DIR --out FILE
-//     --engine-evidence FILE --engine-evidence-share 0.5]
-// (without --engine-evidence it trains on the training set alone; the share defaults to the chosen half).
+// Trains the shipped reader (the span ranker):
+//   pnpm train:reader [-- --seed 1 --trees 700 --data DIR --out FILE --engine-evidence FILE --engine-evidence-share 0.5]
 // Fits boosted trees on compactrag-train/qa/train.json, chooses how many trees on one half of
 // valid.json, fits the confidence map on the other half, reports on test.json, writes
 // packages/models/assets/reader.bin.
@@ -49,7 +46,7 @@ const { values } = parseArgs({
     },
     limit: { type: 'string' },
     'engine-evidence': { type: 'string' },
-    'engine-evidence-share': { type: 'string', default: '0.5' },
+    'engine-evidence-share': { type: 'string', default: '1' },
   },
 });
 const seed = Number(values.seed);
