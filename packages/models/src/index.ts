@@ -54,6 +54,7 @@ export {
   type TrainedRewriterOptions,
 } from './rewriter/trained-rewriter.js';
 export { type AnswerKind, type AnswerType, answerKinds, answerTypeOf } from './span-ranker/answer-type.js';
+export { featureFingerprint } from './span-ranker/feature-fingerprint.js';
 export { type RankedAnswer, rankSpans } from './span-ranker/rank-spans.js';
 export {
   type FeaturiseOptions,

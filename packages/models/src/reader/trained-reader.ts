@@ -23,6 +23,11 @@ export interface ReaderSettings {
   readonly features: readonly string[];
   readonly maxSpanTokens: number;
   readonly calibration: LogisticCalibration;
+  /**
+   * `featureFingerprint` of the code that trained the trees (absent in files written before it was
+   * recorded). A test compares it with this code's: a change to featurisation needs a retrain.
+   */
+  readonly featureFingerprint?: string;
 }
 
 export interface TrainedReaderOptions {

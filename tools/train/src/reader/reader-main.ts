@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { expectedCalibrationError, fitLogistic } from '@rootweaver/eval';
 import {
   encodeWeights,
+  featureFingerprint,
   loadWordVectors,
   type ReaderSettings,
   readerNetworkName,
@@ -203,7 +204,12 @@ function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-const reader: ReaderSettings = { features: [...spanFeatureNames], maxSpanTokens, calibration };
+const reader: ReaderSettings = {
+  features: [...spanFeatureNames],
+  maxSpanTokens,
+  calibration,
+  featureFingerprint: featureFingerprint(vectors, tagger, maxSpanTokens),
+};
 const bytes = encodeWeights(
   {
     network: readerNetworkName,
