@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PartOfSpeechTagger, partOfSpeechTags, WinkTagger } from '../language/part-of-speech.js';
-import { readWeightsFile } from '../network/weights-file.js';
-import { type ReaderSettings, readerNetworkName, shippedReaderPath } from '../reader/trained-reader.js';
+import { type ReaderSettings, shippedReaderPath, TrainedReader } from '../reader/trained-reader.js';
 import { loadWordVectors, shippedWordVectorsPath } from '../word-vectors/load-word-vectors.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import { featureFingerprint } from './feature-fingerprint.js';
@@ -32,11 +31,8 @@ describe.runIf(haveVectors)('featureFingerprint', () => {
   it.runIf(existsSync(shippedReaderPath))(
     "is the shipped reader's: its trees were trained on this code's features (if not, retrain with `pnpm train:reader`)",
     async () => {
-      const weights = await readWeightsFile(shippedReaderPath, readerNetworkName, {
-        what: 'reader',
-        howToFix: 'retrain it with `pnpm train:reader`',
-      });
-      const settings = weights.header.training.reader as ReaderSettings;
+      const reader = await TrainedReader.load({ vectors, tagger });
+      const settings = reader.header.training.reader as ReaderSettings;
       expect(settings.featureFingerprint).toBe(featureFingerprint(vectors, tagger, settings.maxSpanTokens));
     },
   );
