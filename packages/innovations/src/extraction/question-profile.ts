@@ -9,7 +9,10 @@ import type { AnalysedText } from './text-analysis.js';
 // event it asks about) and how it scores a text or a span against that profile.
 
 export interface Relevance {
-  /** The mean of the entity and relation coverages, in [0, 1]. */
+  /**
+   * The share of the question's entity words and relation stems together that the source holds, each
+   * word counted once, in [0, 1]; the mean of the two coverages when the question has none of one kind.
+   */
   readonly score: number;
   /** Share of the question's entity words the source's context holds. */
   readonly entityCoverage: number;
@@ -79,21 +82,23 @@ export function relevanceOf(
   question: QuestionProfile,
 ): Relevance {
   // The token sets of texts joined by spaces are the union of each text's.
-  const entityCoverage =
-    question.entityTokens.length === 0
-      ? coverageWithoutEntity
-      : question.entityTokens.filter((token) => context.some((text) => text.tokens.has(token))).length /
-        question.entityTokens.length;
-  const relationCoverage =
-    question.relationStems.length === 0
-      ? coverageWithoutRelation
-      : question.relationStems.filter((token) => relationTexts.some((text) => text.stems.has(token))).length /
-        question.relationStems.length;
-  return {
-    score: (entityCoverage + relationCoverage) / 2,
-    entityCoverage,
-    relationCoverage,
-  };
+  const entities = question.entityTokens.length;
+  const relations = question.relationStems.length;
+  const entitiesHeld = question.entityTokens.filter((token) =>
+    context.some((text) => text.tokens.has(token)),
+  ).length;
+  const relationsHeld = question.relationStems.filter((token) =>
+    relationTexts.some((text) => text.stems.has(token)),
+  ).length;
+  const entityCoverage = entities === 0 ? coverageWithoutEntity : entitiesHeld / entities;
+  const relationCoverage = relations === 0 ? coverageWithoutRelation : relationsHeld / relations;
+  // Each word counts once: a source holding a three-word name and not the one relation word is more
+  // about the question than one holding one word of the name and that relation word (ADR-0020).
+  const score =
+    entities === 0 || relations === 0
+      ? (entityCoverage + relationCoverage) / 2
+      : (entitiesHeld + relationsHeld) / (entities + relations);
+  return { score, entityCoverage, relationCoverage };
 }
 
 /**
