@@ -39,6 +39,7 @@ export {
   pointerFeatureCount,
   pointerFeatureNames,
 } from './rewriter/pointer-features.js';
+export { pointerFingerprint } from './rewriter/pointer-fingerprint.js';
 export { type PointedPhrase, pointPhrase } from './rewriter/rank-phrases.js';
 export { replaceSpan } from './rewriter/rewriter-input.js';
 export {

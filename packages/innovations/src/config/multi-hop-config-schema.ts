@@ -31,9 +31,9 @@ export function rewriterSectionSchema(defaultKind: 'rules' | 'trained') {
       min_confidence: fraction
         .optional()
         .describe(
-          "trained: the calibrated confidence under which the rewriter declines and the rules ground the sub-question (default: the model's own, 0.3 — chosen on the training sets' splits, ADR-0017). Raise it when your plans mostly name their subjects already, lower it when they mostly refer back.",
+          "trained: the calibrated confidence under which the rewriter declines and the rules ground the sub-question (default: the model's own, 0.2 — chosen on the training sets' splits, ADR-0017). Raise it when your plans mostly name their subjects already, lower it when they mostly refer back.",
         )
-        .meta({ examples: [0.3] }),
+        .meta({ examples: [0.2] }),
       model: z
         .string()
         .min(1)

@@ -15,6 +15,7 @@ import {
   type PointedPhrase,
   pointerFeatureNames,
   pointPhrase,
+  pointerFingerprint,
   type RewriterSettings,
   replaceSpan,
   rewriterNetworkName,
@@ -170,7 +171,12 @@ const calibration = {
   inputs: ['logit p(phrase)', 'logit p(no replacement)'],
   fittedOn: `rewrite/valid.json, calibration half with no-replacement copies (${calibrateExamples.length} examples)`,
 };
-const rewriterSettings: RewriterSettings = { features: [...pointerFeatureNames], maxSpanTokens, calibration };
+const rewriterSettings: RewriterSettings = {
+  features: [...pointerFeatureNames],
+  maxSpanTokens,
+  calibration,
+  featureFingerprint: pointerFingerprint(vectors, tagger, maxSpanTokens),
+};
 
 // Test figures through the shipped class: the rewrite it writes (alone, and with the engine's rules
 // where it declines) beside the rules alone; the phrase it points at; the calibration.
