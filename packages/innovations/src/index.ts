@@ -43,6 +43,8 @@ export {
 } from './engine/index.js';
 // The default AnswerExtractor (no model), and the reliability table eval reports its confidence with.
 export {
+  AnswerTypeRouter,
+  type AnswerTypeRouterOptions,
   HeuristicExtractor,
   type HeuristicExtractorOptions,
   type ReliabilityBin,

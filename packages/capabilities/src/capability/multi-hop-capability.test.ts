@@ -225,6 +225,7 @@ describe('MultiHopCapability', () => {
     });
     expect(capability.config).toEqual({
       ...defaultMultiHopConfig,
+      extractorScope: 'untyped',
       rewriter: { ...defaultMultiHopConfig.rewriter, kind: 'trained' },
     });
     expect(capability.configSource.endsWith('configs/retrieval/multi_hop.yaml')).toBe(true);

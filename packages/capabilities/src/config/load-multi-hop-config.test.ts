@@ -35,12 +35,15 @@ describe('loadMultiHopConfig', () => {
   it('reads the shipped configs/retrieval/multi_hop.yaml and its values equal the ADR defaults', () => {
     const loaded = loadMultiHopConfig({ env: {} });
     expect(loaded.source).toBe(defaultMultiHopConfigPath);
-    // The engine's defaults, but the trained rewriter: the file's readers load it (ADR-0017).
+    // The engine's defaults, but the trained rewriter and the trained reader on untyped questions: the
+    // file's readers load both (ADR-0017, ADR-0019).
     expect(loaded.config).toEqual({
       ...defaultMultiHopConfig,
+      extractorScope: 'untyped',
       rewriter: { ...defaultMultiHopConfig.rewriter, kind: 'trained' },
     });
     expect(defaultMultiHopConfig.rewriter.kind).toBe('rules');
+    expect(defaultMultiHopConfig.extractorScope).toBe('all');
     // The ADR-077 figures, spelled out so a change to either side is caught.
     expect(loaded.config).toMatchObject({
       planner: 'compact',
@@ -50,7 +53,7 @@ describe('loadMultiHopConfig', () => {
       compactionMaxChars: 2000,
       budgets: { maxLlmCalls: 8, maxTokens: 24_000 },
     });
-    expect(loaded.providers).toEqual({ indexDirectory: '.rootweaver/index', extractor: 'heuristic' });
+    expect(loaded.providers).toEqual({ indexDirectory: '.rootweaver/index', extractor: 'trained' });
   });
 
   it('the shipped file is the one the schema generates (descriptions, allowed values, defaults)', () => {
@@ -83,7 +86,7 @@ describe('loadMultiHopConfig', () => {
     expect(config.compactionEnabled).toBe(true);
     expect(config.budgets).toEqual({ maxLlmCalls: 8, maxTokens: 1000 });
     expect(config.topK).toBe(defaultMultiHopConfig.topK);
-    expect(providers).toEqual({ indexDirectory: '/tmp/index', extractor: 'heuristic' });
+    expect(providers).toEqual({ indexDirectory: '/tmp/index', extractor: 'trained' });
   });
 
   it('rejects an unknown key, naming it, suggesting the nearest and listing the allowed keys', () => {

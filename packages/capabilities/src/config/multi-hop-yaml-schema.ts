@@ -1,4 +1,4 @@
-import { multiHopConfigSchema, rewriterSectionSchema } from '@rootweaver/innovations';
+import { extractorScopeSchema, multiHopConfigSchema, rewriterSectionSchema } from '@rootweaver/innovations';
 import { z } from 'zod';
 
 /** The `providers:` section: where `MultiHopCapability` gets its providers when none are passed in code. */
@@ -27,9 +27,9 @@ export const multiHopProvidersSchema = z
       .meta({ allowed: 'an http(s) URL', examples: ['http://127.0.0.1:8000/v1'] }),
     extractor: z
       .enum(['trained', 'heuristic'])
-      .default('heuristic')
+      .default('trained')
       .describe(
-        "What answers each sub-question from its evidence when no ONNX extractor is configured (ROOTWEAVER_EXTRACTOR_MODEL_DIR): the span ranker trained on CompactRAG's extraction set that @rootweaver/models ships (ADR-0019; it reads the retrieved pairs and their passages' most relevant sentences), or the rule-based heuristic extractor. Yes/no sub-questions always go to the heuristic.",
+        "What answers each sub-question from its evidence when no ONNX extractor is configured (ROOTWEAVER_EXTRACTOR_MODEL_DIR): the span ranker trained on CompactRAG's extraction set that @rootweaver/models ships (ADR-0019; it reads the retrieved pairs and their passages' most relevant sentences), or the rule-based heuristic extractor alone. extractor_scope says which sub-questions the trained one answers (by default those of no known answer type; the heuristic the rest); yes/no sub-questions always go to the heuristic.",
       ),
   })
   .prefault({})
@@ -40,6 +40,7 @@ export const multiHopProvidersSchema = z
  * section; its rewriter defaults to the trained one, which the capability and the CLI load themselves.
  */
 export const multiHopYamlSchema = multiHopConfigSchema.extend({
+  extractor_scope: extractorScopeSchema('untyped'),
   rewriter: rewriterSectionSchema('trained'),
   providers: multiHopProvidersSchema,
 });

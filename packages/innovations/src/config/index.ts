@@ -11,6 +11,7 @@ export {
   resolveMultiHopConfig,
 } from './multi-hop-config.js';
 export {
+  extractorScopeSchema,
   type MultiHopConfigSnakeCase,
   multiHopConfigSchema,
   rewriterSectionSchema,

@@ -4,6 +4,27 @@ const positiveInteger = z.number().int().min(1);
 const fraction = z.number().min(0).max(1);
 
 /**
+ * Which sub-questions a configured extractor answers. The engine's default is `all` (an extractor
+ * given in code answers everything); `multi_hop.yaml`, which loads the shipped trained reader, defaults
+ * to `untyped`.
+ */
+export function extractorScopeSchema(defaultScope: 'untyped' | 'all') {
+  return z
+    .enum(['untyped', 'all'])
+    .default(defaultScope)
+    .describe(
+      [
+        'Which sub-questions the configured extractor (the trained reader, an ONNX model) answers; yes/no',
+        'ones always go to the heuristic.',
+        '  untyped - those of no known answer type ("What kind of ...?"); the heuristic answers the',
+        '            rest (a person, a place, a date, a number, a title ...): it proposes only names,',
+        '            dates, numbers and quoted titles, which is what those ask for (ADR-0019).',
+        '  all     - every sub-question.',
+      ].join('\n'),
+    );
+}
+
+/**
  * The `rewriter:` section. The engine's own default is `rules` (`MultiHopRAG` takes the rewriter it is
  * given and reads no model); `multi_hop.yaml`, read by `MultiHopCapability` and the CLI, which build the
  * rewriter themselves, defaults to `trained` (ADR-0017).
@@ -102,6 +123,7 @@ export const multiHopConfigSchema = z.strictObject({
     .describe(
       'Retrieval mode. hybrid fuses lexical and dense rankings when the index has vectors and is a lexical search otherwise; dense needs vectors (an index built with an embedder).',
     ),
+  extractor_scope: extractorScopeSchema('all'),
   extraction_confidence_threshold: fraction
     .default(0.3)
     .describe(

@@ -35,6 +35,7 @@ describe('the configuration schema', () => {
       maxPoolChunks: 30,
       topK: 5,
       retrievalMode: 'hybrid',
+      extractorScope: 'all',
       extractionConfidenceThreshold: 0.3,
       composeMinConfidence: 0.8,
       synthesis: 'auto',

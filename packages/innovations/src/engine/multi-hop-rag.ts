@@ -21,6 +21,7 @@ import {
   type MultiHopConfigInput,
   resolveMultiHopConfig,
 } from '../config.js';
+import { AnswerTypeRouter } from '../extraction/answer-type-router.js';
 import { HeuristicExtractor } from '../extraction/index.js';
 import { type AnswerPolicy, defaultAnswerPolicy } from '../policy/index.js';
 import { type Finished, gatherContext } from './gather-context.js';
@@ -40,7 +41,11 @@ export interface MultiHopRAGOptions {
   /** The LLM. Without one, `compact` and `keyterm` run rule-based and LLM-free; `adaptive` refuses. */
   readonly chatModel?: ChatModel | undefined;
   readonly store: KnowledgeStore;
-  /** Answers sub-questions without an LLM; defaults to `HeuristicExtractor`. */
+  /**
+   * Answers sub-questions without an LLM; defaults to `HeuristicExtractor`. With the config's
+   * `extractorScope: 'untyped'` (the default) it answers only the sub-questions of no known answer
+   * type and a `HeuristicExtractor` the rest (`AnswerTypeRouter`).
+   */
   readonly extractor?: AnswerExtractor | undefined;
   /**
    * Answers the yes/no sub-questions (`isPolarQuestion`: "Is A older than B?"), which a span extractor
@@ -101,11 +106,18 @@ export class MultiHopRAG {
   constructor(options: MultiHopRAGOptions) {
     this.chatModel = options.chatModel;
     this.store = options.store;
-    this.extractor = options.extractor ?? new HeuristicExtractor();
-    this.polarExtractor =
-      options.polarExtractor ?? (options.extractor === undefined ? this.extractor : new HeuristicExtractor());
-    this.tokenCounter = options.tokenCounter;
     this.config = resolveMultiHopConfig(options.config);
+    const given = options.extractor;
+    // One heuristic for the sub-questions the given extractor leaves to it (typed, yes/no), if any.
+    const heuristic = given instanceof HeuristicExtractor ? given : new HeuristicExtractor();
+    this.extractor =
+      given === undefined || given === heuristic
+        ? heuristic
+        : this.config.extractorScope === 'untyped'
+          ? new AnswerTypeRouter({ typed: heuristic, untyped: given })
+          : given;
+    this.polarExtractor = options.polarExtractor ?? heuristic;
+    this.tokenCounter = options.tokenCounter;
     this.maxQuestionChars = options.maxQuestionChars ?? defaultMaxQuestionChars;
     this.answerPolicy = { ...defaultAnswerPolicy, ...options.answerPolicy };
     this.tracer = options.tracer ?? defaultTracer();

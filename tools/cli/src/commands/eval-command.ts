@@ -187,12 +187,15 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   const compactionMaxChars = positiveIntegerOption('eval', values, 'compaction-max-chars');
   // --compaction (on|off|both) and --synthesis are per-run choices of the harness; the config gives their defaults.
   const engineSettings = engineSettingsFrom('eval', values, io.cwd, { compaction: false });
+  const extractorFolder = onnxFolderOption('eval', values, 'extractor', io.cwd);
   const settings = {
     configPath: engineSettings.configPath,
     overrides: {
       ...engineSettings.overrides,
       synthesis: undefined,
       ...(compactionMaxChars === undefined ? {} : { compactionMaxChars }),
+      // A model named for the hops answers every hop, not only the untyped ones (`extractor_scope`).
+      ...(extractorFolder === undefined ? {} : { extractorScope: 'all' as const }),
     },
   };
   if (golden !== undefined) {
@@ -227,7 +230,6 @@ export async function runEval(args: readonly string[], io: CliIo, signal: AbortS
   );
   const limit = positiveIntegerOption('eval', values, 'limit');
   const out = stringOption(values, 'out');
-  const extractorFolder = onnxFolderOption('eval', values, 'extractor', io.cwd);
   const namedEmbedder = stringOption(values, 'embedder');
   const embedderByName =
     namedEmbedder !== undefined && (embedderChoices as readonly string[]).includes(namedEmbedder);
