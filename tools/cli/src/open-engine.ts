@@ -35,7 +35,10 @@ export interface OpenedEngine {
   readonly configSource: string;
   readonly providers: OpenedProviders;
   readonly description: string;
-  /** Which extractor answers: the configured one (the trained reader) or the heuristic. */
+  /**
+   * Which extractor answers: the configured one (the trained reader) or the heuristic, and with
+   * `extractor_scope: untyped` which sub-questions each takes.
+   */
   readonly extractorDescription: string;
   /** The rewriter slot the config asks for (`rewriter.kind: trained` or `llm`); undefined when the rules ground. */
   readonly rewriter: QuestionRewriter | undefined;
@@ -101,7 +104,10 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     configSource: loaded.source,
     providers: opened.providers,
     description: opened.description,
-    extractorDescription: opened.extractorDescription,
+    extractorDescription:
+      opened.providers.extractor !== undefined && loaded.config.extractorScope === 'untyped'
+        ? `${opened.extractorDescription} on untyped sub-questions, heuristic on the rest`
+        : opened.extractorDescription,
     rewriter,
     engineWith,
     close: () => opened.providers.close(),
