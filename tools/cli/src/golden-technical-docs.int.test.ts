@@ -87,7 +87,8 @@ const FLOORS = {
   precisionAt10: 45,
   // measured 78.3 %
   citationCoverage: 75,
-  // measured 2/30: the expected answer is in the retrieved pool for 25 questions, the extractor picks it for 2
-  answerContainsHits: 2,
+  // measured 5/30: the expected answer is in the retrieved pool for 25 questions, the extractors pick it
+  // for 5 (2 with the heuristic alone: the trained reader answers the untyped questions, ADR-0019)
+  answerContainsHits: 4,
   answerInPoolHits: 23,
 } as const;
