@@ -1,4 +1,4 @@
-import { InMemoryStore, InstrumentedStore } from '@rootweaver/core/test';
+import { InMemoryStore, InstrumentedStore, ScriptedExtractor } from '@rootweaver/core/test';
 import { resolveMultiHopConfig } from '@rootweaver/innovations';
 import { engineWorldItems } from '@rootweaver/innovations/test';
 import { Registry } from 'prom-client';
@@ -40,6 +40,25 @@ describe('MultiHopCapability.retrieve', () => {
     });
     // The metrics count answers only.
     expect(await rag.metricsText()).not.toMatch(/multi_hop_requests_total\{[^}]*\} [1-9]/);
+  });
+
+  it('names the extractor the engine answers with: the given one, or the router with extractorScope untyped', async () => {
+    for (const [scope, expected] of [
+      ['all', 'scripted'],
+      ['untyped', 'answer-type-router(heuristic, scripted)'],
+    ] as const) {
+      const rag = await MultiHopCapability.create({
+        config: resolveMultiHopConfig({ retrievalMode: 'lexical', extractorScope: scope }),
+        flagSource: new FakeFlagSource({ toggles: { [multiHopFlagNames.enabled]: true } }),
+        providers: {
+          store: new InMemoryStore({ items: engineWorldItems }),
+          extractor: new ScriptedExtractor([]),
+        },
+        registry: new Registry(),
+      });
+      const retrieval = await rag.retrieve({ query: question, user: { id: 'u1' } });
+      expect(retrieval.metadata.multi_hop).toMatchObject({ extractor: expected });
+    }
   });
 
   it('with the capability flag off retrieves once, single-pass', async () => {

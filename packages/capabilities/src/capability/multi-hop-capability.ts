@@ -8,6 +8,7 @@ import {
   throwIfAborted,
 } from '@rootweaver/core';
 import {
+  AnswerTypeRouter,
   compactionRuns,
   type MultiHopConfig,
   type MultiHopConfigInput,
@@ -198,7 +199,14 @@ export class MultiHopCapability {
         registry: options.registry ?? new (loadPromClient().Registry)(),
         engine,
         ownedResources,
-        extractorId: providers.extractor?.id ?? 'heuristic',
+        // The extractor the engine answers with: the configured one, alone or (extractor_scope: untyped)
+        // beside the heuristic on typed sub-questions (ADR-0019).
+        extractorId:
+          providers.extractor === undefined
+            ? 'heuristic'
+            : loaded.config.extractorScope === 'untyped'
+              ? AnswerTypeRouter.idOf('heuristic', providers.extractor.id)
+              : providers.extractor.id,
         store: providers.store,
         llmAvailable,
         onWarning:

@@ -43,14 +43,14 @@ export interface MultiHopRAGOptions {
   readonly store: KnowledgeStore;
   /**
    * Answers sub-questions without an LLM; defaults to `HeuristicExtractor`. With the config's
-   * `extractorScope: 'untyped'` (the default) it answers only the sub-questions of no known answer
-   * type and a `HeuristicExtractor` the rest (`AnswerTypeRouter`).
+   * `extractorScope: 'untyped'` (`multi_hop.yaml`'s default; the engine's is `all`) it answers only the
+   * sub-questions of no known answer type and a `HeuristicExtractor` the rest (`AnswerTypeRouter`).
    */
   readonly extractor?: AnswerExtractor | undefined;
   /**
    * Answers the yes/no sub-questions (`isPolarQuestion`: "Is A older than B?"), which a span extractor
-   * cannot; defaults to `extractor` when that is left to its default, else to a `HeuristicExtractor`
-   * (its verdicts compare the evidence's attributes).
+   * cannot; defaults to the heuristic: `extractor` when it is a `HeuristicExtractor` or left to its
+   * default, else a new one (its verdicts compare the evidence's attributes).
    */
   readonly polarExtractor?: AnswerExtractor | undefined;
   /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */

@@ -22,7 +22,12 @@ export class AnswerTypeRouter implements AnswerExtractor {
   constructor(options: AnswerTypeRouterOptions) {
     this.#typed = options.typed;
     this.#untyped = options.untyped;
-    this.id = `answer-type-router(${options.typed.id}, ${options.untyped.id})`;
+    this.id = AnswerTypeRouter.idOf(options.typed.id, options.untyped.id);
+  }
+
+  /** The id of a router over extractors of these ids (for reports that name the engine's extractor). */
+  static idOf(typedId: string, untypedId: string): string {
+    return `answer-type-router(${typedId}, ${untypedId})`;
   }
 
   /** The extractor that answers `question`. */
