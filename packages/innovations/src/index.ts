@@ -45,11 +45,14 @@ export {
 export {
   AnswerTypeRouter,
   type AnswerTypeRouterOptions,
+  answeringExtractorId,
+  type ExtractorScope,
   HeuristicExtractor,
   type HeuristicExtractorOptions,
   type ReliabilityBin,
   type ReliabilityTable,
   reliabilityTable,
+  routesTypedQuestions,
   TextAnalysisCache,
   type TextAnalysisCacheOptions,
 } from './extraction/index.js';

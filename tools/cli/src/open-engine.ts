@@ -6,7 +6,12 @@ import {
   loadMultiHopConfig,
 } from '@rootweaver/capabilities';
 import type { ChatModel, QuestionRewriter, TokenCounter } from '@rootweaver/core';
-import { HeuristicExtractor, type MultiHopConfig, type MultiHopRAG } from '@rootweaver/innovations';
+import {
+  HeuristicExtractor,
+  type MultiHopConfig,
+  type MultiHopRAG,
+  routesTypedQuestions,
+} from '@rootweaver/innovations';
 import type { CliIo } from './command.js';
 import type { EngineSettings } from './engine-options.js';
 import { type IndexSource, type OpenedProviders, openIndex } from './index-source.js';
@@ -104,10 +109,9 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     configSource: loaded.source,
     providers: opened.providers,
     description: opened.description,
-    extractorDescription:
-      opened.providers.extractor !== undefined && loaded.config.extractorScope === 'untyped'
-        ? `${opened.extractorDescription} on untyped sub-questions, heuristic on the rest`
-        : opened.extractorDescription,
+    extractorDescription: routesTypedQuestions(opened.providers.extractor, loaded.config.extractorScope)
+      ? `${opened.extractorDescription} on untyped sub-questions, heuristic on the rest`
+      : opened.extractorDescription,
     rewriter,
     engineWith,
     close: () => opened.providers.close(),

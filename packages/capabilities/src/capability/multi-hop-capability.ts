@@ -8,7 +8,7 @@ import {
   throwIfAborted,
 } from '@rootweaver/core';
 import {
-  AnswerTypeRouter,
+  answeringExtractorId,
   compactionRuns,
   type MultiHopConfig,
   type MultiHopConfigInput,
@@ -199,14 +199,7 @@ export class MultiHopCapability {
         registry: options.registry ?? new (loadPromClient().Registry)(),
         engine,
         ownedResources,
-        // The extractor the engine answers with: the configured one, alone or (extractor_scope: untyped)
-        // beside the heuristic on typed sub-questions (ADR-0019).
-        extractorId:
-          providers.extractor === undefined
-            ? 'heuristic'
-            : loaded.config.extractorScope === 'untyped'
-              ? AnswerTypeRouter.idOf('heuristic', providers.extractor.id)
-              : providers.extractor.id,
+        extractorId: answeringExtractorId(providers.extractor, loaded.config.extractorScope),
         store: providers.store,
         llmAvailable,
         onWarning:

@@ -21,7 +21,7 @@ import {
   type MultiHopConfigInput,
   resolveMultiHopConfig,
 } from '../config.js';
-import { AnswerTypeRouter } from '../extraction/answer-type-router.js';
+import { AnswerTypeRouter, routesTypedQuestions } from '../extraction/answer-type-router.js';
 import { HeuristicExtractor } from '../extraction/index.js';
 import { type AnswerPolicy, defaultAnswerPolicy } from '../policy/index.js';
 import { type Finished, gatherContext } from './gather-context.js';
@@ -111,9 +111,9 @@ export class MultiHopRAG {
     // One heuristic for the sub-questions the given extractor leaves to it (typed, yes/no), if any.
     const heuristic = given instanceof HeuristicExtractor ? given : new HeuristicExtractor();
     this.extractor =
-      given === undefined || given === heuristic
+      given === undefined
         ? heuristic
-        : this.config.extractorScope === 'untyped'
+        : routesTypedQuestions(given, this.config.extractorScope)
           ? new AnswerTypeRouter({ typed: heuristic, untyped: given })
           : given;
     this.polarExtractor = options.polarExtractor ?? heuristic;

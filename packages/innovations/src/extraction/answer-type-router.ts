@@ -1,5 +1,29 @@
 import type { AnswerExtractor, Extraction, ExtractOptions } from '@rootweaver/core';
 import { inferAnswerType } from './answer-type.js';
+import { HeuristicExtractor } from './heuristic-extractor.js';
+
+/** `extractor_scope`: which sub-questions a configured extractor answers. */
+export type ExtractorScope = 'untyped' | 'all';
+
+/**
+ * Whether the engine hands a configured extractor only the untyped sub-questions and the heuristic the
+ * typed ones: under `untyped`, for any extractor but the heuristic itself. The one decision `MultiHopRAG`
+ * builds its extractor by and reports name it by.
+ */
+export function routesTypedQuestions(
+  configured: AnswerExtractor | undefined,
+  scope: ExtractorScope,
+): boolean {
+  return configured !== undefined && !(configured instanceof HeuristicExtractor) && scope === 'untyped';
+}
+
+/** The id of the extractor the engine answers with, given the configured one (none: the heuristic). */
+export function answeringExtractorId(configured: AnswerExtractor | undefined, scope: ExtractorScope): string {
+  if (configured === undefined) return 'heuristic';
+  return routesTypedQuestions(configured, scope)
+    ? AnswerTypeRouter.idOf('heuristic', configured.id)
+    : configured.id;
+}
 
 export interface AnswerTypeRouterOptions {
   /** Answers a question whose answer type is known (a person, a place, a date, a number …). */

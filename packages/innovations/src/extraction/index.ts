@@ -1,5 +1,11 @@
 export { inferAnswerType, isChoiceQuestion } from './answer-type.js';
-export { AnswerTypeRouter, type AnswerTypeRouterOptions } from './answer-type-router.js';
+export {
+  AnswerTypeRouter,
+  type AnswerTypeRouterOptions,
+  answeringExtractorId,
+  type ExtractorScope,
+  routesTypedQuestions,
+} from './answer-type-router.js';
 export { type ReliabilityBin, type ReliabilityTable, reliabilityTable } from './calibration-bins.js';
 export { type CountryMention, countryOf, findCountries, regionOf } from './countries.js';
 export { type DateValue, findDates, findNumbers, type NumberValue, parseDate } from './dates.js';
