@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { PartOfSpeechTagger } from '../language/part-of-speech.js';
+import { featureDigest } from '../network/feature-digest.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import { featurisePointer } from './pointer-features.js';
 import { replaceSpan } from './rewriter-input.js';
@@ -32,20 +32,18 @@ export function pointerFingerprint(
   tagger: PartOfSpeechTagger,
   maxSpanTokens: number,
 ): string {
-  const hash = createHash('sha256');
-  for (const { question, answer } of fingerprintInputs) {
-    const input = featurisePointer(question, answer, { vectors, tagger, maxSpanTokens });
-    hash.update(
-      JSON.stringify(
-        input.candidates.map((candidate) => [
+  return featureDigest(
+    fingerprintInputs.map(({ question, answer }) => {
+      const input = featurisePointer(question, answer, { vectors, tagger, maxSpanTokens });
+      return {
+        candidates: input.candidates.map((candidate) => [
           candidate.start,
           candidate.end,
           candidate.text,
           replaceSpan(question, candidate.start, candidate.end, answer),
         ]),
-      ),
-    );
-    hash.update(new Uint8Array(input.features.buffer, input.features.byteOffset, input.features.byteLength));
-  }
-  return hash.digest('hex');
+        features: input.features,
+      };
+    }),
+  );
 }

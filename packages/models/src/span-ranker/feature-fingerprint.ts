@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { PartOfSpeechTagger } from '../language/part-of-speech.js';
+import { featureDigest } from '../network/feature-digest.js';
 import type { WordVectorTable } from '../word-vectors/word-vector-table.js';
 import type { RankerPair } from './reading-lines.js';
 import { featuriseSpans } from './span-features.js';
@@ -50,11 +50,10 @@ export function featureFingerprint(
   tagger: PartOfSpeechTagger,
   maxSpanTokens: number,
 ): string {
-  const hash = createHash('sha256');
-  for (const { question, pairs } of fingerprintInputs) {
-    const input = featuriseSpans(question, pairs, { vectors, tagger, maxSpanTokens });
-    hash.update(JSON.stringify(input.candidates.map((candidate) => candidate.text)));
-    hash.update(new Uint8Array(input.features.buffer, input.features.byteOffset, input.features.byteLength));
-  }
-  return hash.digest('hex');
+  return featureDigest(
+    fingerprintInputs.map(({ question, pairs }) => {
+      const input = featuriseSpans(question, pairs, { vectors, tagger, maxSpanTokens });
+      return { candidates: input.candidates.map((candidate) => candidate.text), features: input.features };
+    }),
+  );
 }
