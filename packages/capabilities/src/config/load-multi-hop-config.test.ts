@@ -112,6 +112,16 @@ describe('loadMultiHopConfig', () => {
     );
   });
 
+  it('rejects an extractor scope it does not know, and reads the two it has', () => {
+    const scope = errorOf(() => parseMultiHopConfig('extractor_scope: typed\n'));
+    expect(scope.code).toBe('invalid-config');
+    expect(scope.message).toContain(
+      'bad value at `extractor_scope`: got "typed"; allowed: one of untyped, all',
+    );
+    expect(parseMultiHopConfig('extractor_scope: all\n').config.extractorScope).toBe('all');
+    expect(parseMultiHopConfig('').config.extractorScope).toBe('untyped');
+  });
+
   it('rejects bad values, naming the key path, the value and what is allowed', () => {
     const planner = errorOf(() => parseMultiHopConfig('planner: greedy\n'));
     expect(planner.code).toBe('invalid-config');
