@@ -17,6 +17,7 @@ export {
 export { isModuleMissing, missingOptionalDependency } from './optional-dependency.js';
 export { seededRandom } from './seeded-random.js';
 export type * from './spec/index.js';
+export { nameKinds } from './spec/name-kind-model.js';
 export * from './tools/index.js';
 export * from './vectors/index.js';
 export * from './vocabulary/index.js';

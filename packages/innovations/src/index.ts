@@ -49,6 +49,7 @@ export {
   type ExtractorScope,
   HeuristicExtractor,
   type HeuristicExtractorOptions,
+  inferAnswerType,
   type ReliabilityBin,
   type ReliabilityTable,
   reliabilityTable,

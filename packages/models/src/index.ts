@@ -13,6 +13,19 @@ export {
   tagsOfTokens,
   WinkTagger,
 } from './language/part-of-speech.js';
+export {
+  NameKindClassifier,
+  type NameKindClassifierOptions,
+  nameKindNetworkName,
+  readNameKindWeights,
+  shippedNameKindPath,
+} from './name-kind/name-kind-classifier.js';
+export {
+  nameKindFeatureCount,
+  nameKindFeaturesOf,
+  nameShapeFeatureNames,
+} from './name-kind/name-kind-features.js';
+export { nameKindFingerprint } from './name-kind/name-kind-fingerprint.js';
 export { applyCalibration, type LogisticCalibration, logit } from './network/calibration.js';
 export {
   decodeWeights,

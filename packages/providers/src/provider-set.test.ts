@@ -31,6 +31,8 @@ describe('createProviderSet', () => {
       expect(providers.extractor?.id).toMatch(/^trained-reader:/u);
       expect(providers.wordVectors?.count).toBe(200_000);
       expect(providers.describe()).toMatch(/extractor: trained-reader:/u);
+      expect(providers.nameKinds?.id).toMatch(/^name-kind:/u);
+      expect(providers.describe()).toMatch(/names weighed by name-kind:/u);
       await providers.close();
     },
   );
@@ -46,6 +48,7 @@ describe('createProviderSet', () => {
     expect(providers.embedder).toBeUndefined();
     expect(providers.extractor).toBeUndefined();
     expect(providers.wordVectors).toBeUndefined();
+    expect(providers.nameKinds).toBeUndefined();
     expect(providers.tokenCounter.family).toBe('o200k');
     await providers.store.upsert({
       items: [

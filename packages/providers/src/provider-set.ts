@@ -1,6 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnswerExtractor, ChatModel, Embedder, KnowledgeStore, TokenCounter } from '@rootweaver/core';
+import type {
+  AnswerExtractor,
+  ChatModel,
+  Embedder,
+  KnowledgeStore,
+  NameKindModel,
+  TokenCounter,
+} from '@rootweaver/core';
 import { RootweaverError } from '@rootweaver/core';
 import type { WordVectorTable } from '@rootweaver/models';
 import { OpenAIChatModel } from './llm/openai-chat-model.js';
@@ -60,6 +67,12 @@ export interface ProviderSet {
   readonly embedder?: Embedder;
   /** The trained span ranker (`extractor: 'trained'`), or an ONNX extractive-QA model when one is configured; absent with `extractor: 'heuristic'`. */
   readonly extractor?: AnswerExtractor;
+  /**
+   * The trained name-kind model (`extractor: 'trained'`): the engine hands it to the heuristic that
+   * answers the typed sub-questions beside the reader. Absent with `extractor: 'heuristic'` (rules only)
+   * and with an ONNX extractor.
+   */
+  readonly nameKinds?: NameKindModel;
   /** The pretrained word vectors the trained models read, loaded once and shared. */
   readonly wordVectors?: WordVectorTable;
   readonly tokenCounter: TokenCounter;
@@ -185,6 +198,7 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
   }
 
   let extractor: AnswerExtractor | undefined;
+  let nameKindModel: NameKindModel | undefined;
   const extractorDirectory =
     nonEmpty(settings.extractorModelDirectory) ?? nonEmpty(env.ROOTWEAVER_EXTRACTOR_MODEL_DIR);
   if (extractorDirectory !== undefined) {
@@ -192,11 +206,14 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
     extractor = await OnnxSpanExtractor.load({ directory: extractorDirectory });
     lines.push(`extractor: ONNX span model from ${extractorDirectory}`);
   } else if (settings.extractor === 'trained') {
-    const { loadWordVectors, TrainedReader } = await import('@rootweaver/models');
+    const { loadWordVectors, NameKindClassifier, TrainedReader } = await import('@rootweaver/models');
     wordVectors ??= await loadWordVectors();
     const reader = await TrainedReader.load({ vectors: wordVectors });
     extractor = reader;
-    lines.push(`extractor: ${reader.id} (trained span ranker, ${wordVectors.count} word vectors)`);
+    nameKindModel = await NameKindClassifier.load({ vectors: wordVectors });
+    lines.push(
+      `extractor: ${reader.id} (trained span ranker, ${wordVectors.count} word vectors); names weighed by ${nameKindModel.id}`,
+    );
   } else {
     lines.push('extractor: heuristic');
   }
@@ -234,6 +251,7 @@ export async function createProviderSet(settings: ProviderSettings): Promise<Pro
     ...(chatModel === undefined ? {} : { chatModel }),
     ...(embedder === undefined ? {} : { embedder }),
     ...(extractor === undefined ? {} : { extractor }),
+    ...(nameKindModel === undefined ? {} : { nameKinds: nameKindModel }),
     ...(wordVectors === undefined ? {} : { wordVectors }),
     tokenCounter,
     describe: () => description,

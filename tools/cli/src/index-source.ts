@@ -150,6 +150,8 @@ export interface OpenedProviders {
   readonly tokenCounter: TokenCounter;
   /** The word vectors the trained reader loaded (shared with the trained rewriter). */
   readonly wordVectors?: ProviderSet['wordVectors'];
+  /** The name-kind model the engine's heuristic weighs names by (loaded with the trained reader). */
+  readonly nameKinds?: NonNullable<ProviderSet['nameKinds']>;
   close(): Promise<void>;
 }
 

@@ -98,6 +98,7 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
       store,
       tokenCounter: replaced.tokenCounter ?? tokenCounter,
       extractor,
+      ...(opened.providers.nameKinds === undefined ? {} : { nameKinds: opened.providers.nameKinds }),
       ...(replaced.chatModel === undefined ? {} : { chatModel: replaced.chatModel }),
       ...(rewriter === undefined ? {} : { rewriter }),
     };
@@ -110,7 +111,7 @@ export async function openEngine(options: OpenEngineOptions): Promise<OpenedEngi
     providers: opened.providers,
     description: opened.description,
     extractorDescription: routesTypedQuestions(opened.providers.extractor, loaded.config.extractorScope)
-      ? `${opened.extractorDescription} on untyped sub-questions, heuristic on the rest`
+      ? `${opened.extractorDescription} on untyped sub-questions, heuristic on the rest${opened.providers.nameKinds === undefined ? '' : ` (names weighed by ${opened.providers.nameKinds.id})`}`
       : opened.extractorDescription,
     rewriter,
     engineWith,

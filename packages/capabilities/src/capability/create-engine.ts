@@ -16,6 +16,7 @@ export function createEngine({ config, providers }: Parameters<MultiHopEngineFac
     config,
     ...(providers.chatModel === undefined ? {} : { chatModel: providers.chatModel }),
     ...(providers.extractor === undefined ? {} : { extractor: providers.extractor }),
+    ...(providers.nameKinds === undefined ? {} : { nameKinds: providers.nameKinds }),
     ...(providers.tokenCounter === undefined ? {} : { tokenCounter: providers.tokenCounter }),
     ...(providers.rewriter === undefined ? {} : { rewriter: providers.rewriter }),
   });

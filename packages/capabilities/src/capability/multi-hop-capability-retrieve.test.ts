@@ -61,6 +61,26 @@ describe('MultiHopCapability.retrieve', () => {
     }
   });
 
+  it("names the heuristic's name-kind model when the providers give one", async () => {
+    const rag = await MultiHopCapability.create({
+      config: resolveMultiHopConfig({ retrievalMode: 'lexical', extractorScope: 'untyped' }),
+      flagSource: new FakeFlagSource({ toggles: { [multiHopFlagNames.enabled]: true } }),
+      providers: {
+        store: new InMemoryStore({ items: engineWorldItems }),
+        extractor: new ScriptedExtractor([]),
+        nameKinds: {
+          id: 'test-kinds',
+          kindsOf: () => ({ person: 0.25, place: 0.25, organisation: 0.25, title: 0.25 }),
+        },
+      },
+      registry: new Registry(),
+    });
+    const retrieval = await rag.retrieve({ query: question, user: { id: 'u1' } });
+    expect(retrieval.metadata.multi_hop).toMatchObject({
+      extractor: 'answer-type-router(heuristic(test-kinds), scripted)',
+    });
+  });
+
   it('with the capability flag off retrieves once, single-pass', async () => {
     const { capability: rag, store } = await capability(false);
     const retrieval = await rag.retrieve({ query: question });

@@ -186,6 +186,7 @@ export class MultiHopCapability {
         store: providers.store,
         ...(providers.chatModel === undefined ? {} : { chatModel: providers.chatModel }),
         ...(providers.extractor === undefined ? {} : { extractor: providers.extractor }),
+        ...(providers.nameKinds === undefined ? {} : { nameKinds: providers.nameKinds }),
         ...(providers.tokenCounter === undefined ? {} : { tokenCounter: providers.tokenCounter }),
         ...(rewriter === undefined ? {} : { rewriter }),
       };
@@ -199,7 +200,11 @@ export class MultiHopCapability {
         registry: options.registry ?? new (loadPromClient().Registry)(),
         engine,
         ownedResources,
-        extractorId: answeringExtractorId(providers.extractor, loaded.config.extractorScope),
+        extractorId: answeringExtractorId(
+          providers.extractor,
+          loaded.config.extractorScope,
+          providers.nameKinds,
+        ),
         store: providers.store,
         llmAvailable,
         onWarning:

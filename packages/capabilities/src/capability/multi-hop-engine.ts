@@ -4,6 +4,7 @@ import type {
   ChatModel,
   KnowledgeStore,
   MultiHopAnswer,
+  NameKindModel,
   QuestionRewriter,
   RetrievalResult,
   RetrieveOptions,
@@ -16,6 +17,8 @@ export interface CapabilityProviders {
   readonly store: KnowledgeStore;
   readonly chatModel?: ChatModel;
   readonly extractor?: AnswerExtractor;
+  /** Weighs the heuristic's names by kind (`ProviderSet.nameKinds`); the heuristic reads shapes alone without it. */
+  readonly nameKinds?: NameKindModel;
   readonly tokenCounter?: TokenCounter;
   /** The rewriter slot; built from the config's `rewriter:` section when not given. */
   readonly rewriter?: QuestionRewriter;

@@ -24,6 +24,7 @@ export type {
   StoreStats,
   UpsertOptions,
 } from './knowledge-store.js';
+export type { NameKind, NameKindModel } from './name-kind-model.js';
 export type {
   QuestionRewriter,
   RewriteOptions,

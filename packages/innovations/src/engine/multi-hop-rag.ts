@@ -7,6 +7,7 @@ import type {
   MultiHopAnswer,
   MultiHopEvent,
   MultiHopSearchResult,
+  NameKindModel,
   PlannerName,
   QuestionRewriter,
   RefusalReason,
@@ -53,6 +54,12 @@ export interface MultiHopRAGOptions {
    * default, else a new one (its verdicts compare the evidence's attributes).
    */
   readonly polarExtractor?: AnswerExtractor | undefined;
+  /**
+   * What kind of thing a name names (`NameKindClassifier` of `@rootweaver/models`): given to the
+   * `HeuristicExtractor` the engine makes (when `extractor` is not one), which weighs a capitalised
+   * candidate by how well its kind agrees with the kind asked.
+   */
+  readonly nameKinds?: NameKindModel | undefined;
   /** Counts tokens when the model reports no usage, and for budgets; else about 4 characters a token. */
   readonly tokenCounter?: TokenCounter | undefined;
   /** Knobs to set (the rest default), or a config already resolved (by the capability): used as it is. */
@@ -109,7 +116,10 @@ export class MultiHopRAG {
     this.config = resolveMultiHopConfig(options.config);
     const given = options.extractor;
     // One heuristic for the sub-questions the given extractor leaves to it (typed, yes/no), if any.
-    const heuristic = given instanceof HeuristicExtractor ? given : new HeuristicExtractor();
+    const heuristic =
+      given instanceof HeuristicExtractor
+        ? given
+        : new HeuristicExtractor(options.nameKinds === undefined ? {} : { nameKinds: options.nameKinds });
     this.extractor =
       given === undefined
         ? heuristic

@@ -1,4 +1,4 @@
-import type { AnswerType } from '@rootweaver/core';
+import type { AnswerType, NameKind, NameKindModel } from '@rootweaver/core';
 import { alternation, measureUnits, titleNouns } from '@rootweaver/language-en';
 import { type CountryMention, findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
@@ -115,6 +115,25 @@ function countriesIn(cache: TextAnalysisCache, text: string): readonly CountryMe
   return cache.of(text).remember('countries', () => findCountries(text));
 }
 
+/**
+ * The answer types a `NameKindModel` weighs a name for: a person only. Weighing places, organisations
+ * and titles too lost more questions than it won on the extraction set's `valid` questions (ADR-0021).
+ */
+const kindOfType: Partial<Record<AnswerType, NameKind>> = { person: 'person' };
+
+/**
+ * How well a name's kind, as `nameKinds` reads it, agrees with the kind asked: the asked kind's
+ * probability over the likeliest kind's — 1 when the asked kind is the likeliest (or the model cannot
+ * tell), lower the likelier another kind. Nothing to choose: a ratio of the model's own probabilities.
+ */
+export function kindAgreement(name: string, type: AnswerType, nameKinds: NameKindModel | undefined): number {
+  const asked = kindOfType[type];
+  if (nameKinds === undefined || asked === undefined) return 1;
+  const kinds = nameKinds.kindsOf(name);
+  const likeliest = Math.max(kinds.person, kinds.place, kinds.organisation, kinds.title);
+  return likeliest > 0 ? kinds[asked] / likeliest : 1;
+}
+
 /** The candidates of one analysed text for a question of `type` (and the event it asks about). */
 export function candidatesOf(
   analysed: AnalysedText,
@@ -122,6 +141,8 @@ export function candidatesOf(
   type: AnswerType,
   asksAge: boolean,
   event: DateEvent,
+  /** Weighs each capitalised name by `kindAgreement` when given. */
+  nameKinds?: NameKindModel,
 ): Candidate[] {
   const { text } = analysed;
   const candidates: Candidate[] = [];
@@ -204,7 +225,8 @@ export function candidatesOf(
       const before = text.slice(Math.max(0, chunk.start - 100), chunk.start);
       const fit =
         chunkFit(chunk, countriesIn(cache, chunk.text), type, before) *
-        (type === 'place' ? eventFit(text, chunk, event) : 1);
+        (type === 'place' ? eventFit(text, chunk, event) : 1) *
+        kindAgreement(chunk.text, type, nameKinds);
       if (fit > 0) candidates.push({ ...chunk, fit });
     }
     for (const quoted of analysed.remember('quoted', () => quotedSpans(text))) {

@@ -1,4 +1,4 @@
-import type { AnswerExtractor, Extraction, ExtractOptions } from '@rootweaver/core';
+import type { AnswerExtractor, Extraction, ExtractOptions, NameKindModel } from '@rootweaver/core';
 import { inferAnswerType } from './answer-type.js';
 import { HeuristicExtractor } from './heuristic-extractor.js';
 
@@ -17,11 +17,19 @@ export function routesTypedQuestions(
   return configured !== undefined && !(configured instanceof HeuristicExtractor) && scope === 'untyped';
 }
 
-/** The id of the extractor the engine answers with, given the configured one (none: the heuristic). */
-export function answeringExtractorId(configured: AnswerExtractor | undefined, scope: ExtractorScope): string {
-  if (configured === undefined) return 'heuristic';
+/**
+ * The id of the extractor the engine answers with, given the configured one (none: the heuristic) and
+ * the name-kind model the engine's own heuristic weighs names by, if any.
+ */
+export function answeringExtractorId(
+  configured: AnswerExtractor | undefined,
+  scope: ExtractorScope,
+  nameKinds?: NameKindModel,
+): string {
+  const heuristicId = nameKinds === undefined ? 'heuristic' : `heuristic(${nameKinds.id})`;
+  if (configured === undefined) return heuristicId;
   return routesTypedQuestions(configured, scope)
-    ? AnswerTypeRouter.idOf('heuristic', configured.id)
+    ? AnswerTypeRouter.idOf(heuristicId, configured.id)
     : configured.id;
 }
 

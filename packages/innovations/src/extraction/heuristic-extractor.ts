@@ -1,4 +1,11 @@
-import type { AnswerExtractor, AnswerType, Extraction, ExtractOptions, SearchHit } from '@rootweaver/core';
+import type {
+  AnswerExtractor,
+  AnswerType,
+  Extraction,
+  ExtractOptions,
+  NameKindModel,
+  SearchHit,
+} from '@rootweaver/core';
 import { throwIfAborted } from '@rootweaver/core';
 import { candidatesOf } from './answer-candidates.js';
 import { namesAskedNoun } from './asked-noun.js';
@@ -54,6 +61,12 @@ export interface HeuristicExtractorOptions {
    * calls. An extractor makes its own; `analyseCandidates` without one analyses afresh each call.
    */
   readonly cache?: TextAnalysisCache;
+  /**
+   * A model of what kind of thing a name names (`@rootweaver/models`' `NameKindClassifier`): when given,
+   * a capitalised candidate's fit for a person, place, organisation or title is weighed by how well its
+   * kind agrees with the one asked (`kindAgreement`). Without one, the fit is the name's shape alone.
+   */
+  readonly nameKinds?: NameKindModel;
 }
 
 /**
@@ -108,7 +121,7 @@ export function analyseCandidates(
   const passageWeight = options.passageWeight ?? PASSAGE_WEIGHT;
   const cache = options.cache ?? new TextAnalysisCache();
   const question = cache.of(questionText).remember('profile', () => profile(questionText));
-  const candidateKey = `candidates|${question.type}|${question.asksAge}|${question.event}`;
+  const candidateKey = `candidates|${question.type}|${question.asksAge}|${question.event}|${options.nameKinds?.id ?? ''}`;
   const scored = new Map<string, MutableCandidate>();
   const seenPassages = new Set<string>();
   evidence.forEach((hit, index) => {
@@ -165,14 +178,19 @@ export function analyseCandidates(
     >();
     for (const source of sources) {
       const candidates = source.analysed.remember(candidateKey, () =>
-        candidatesOf(source.analysed, cache, question.type, question.asksAge, question.event).map(
-          (candidate) => {
-            const display = candidate.text
-              .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
-              .replace(/[\s,;:]+$/, '');
-            return { candidate, display, key: normaliseAnswer(display), words: contentWords(display) };
-          },
-        ),
+        candidatesOf(
+          source.analysed,
+          cache,
+          question.type,
+          question.asksAge,
+          question.event,
+          options.nameKinds,
+        ).map((candidate) => {
+          const display = candidate.text
+            .replace(/^(?:[Tt]he|[Aa]n?)\s+(?=\p{Ll})/u, '')
+            .replace(/[\s,;:]+$/, '');
+          return { candidate, display, key: normaliseAnswer(display), words: contentWords(display) };
+        }),
       );
       for (const { candidate, display, key, words } of candidates) {
         if (key.length === 0) continue;
@@ -256,13 +274,16 @@ export function heuristicConfidence(
  * `analyseCandidates`, with a confidence from its fit, its relevance and its margin over the best rival.
  */
 export class HeuristicExtractor implements AnswerExtractor {
-  readonly id = 'heuristic';
+  /** `heuristic`, or `heuristic(<name-kind model id>)` when it weighs names by a `NameKindModel`. */
+  readonly id: string;
   private readonly options: HeuristicExtractorOptions & { readonly cache: TextAnalysisCache };
 
   constructor(options: HeuristicExtractorOptions = {}) {
+    this.id = options.nameKinds === undefined ? 'heuristic' : `heuristic(${options.nameKinds.id})`;
     this.options = {
       passageWeight: options.passageWeight ?? PASSAGE_WEIGHT,
       cache: options.cache ?? new TextAnalysisCache(),
+      ...(options.nameKinds === undefined ? {} : { nameKinds: options.nameKinds }),
     };
   }
 
