@@ -29,7 +29,13 @@ if (outFile === undefined) {
 const io = { env: { ...process.env, OPENAI_BASE_URL: '', OPENAI_API_KEY: '' }, cwd: process.cwd() };
 const loaded = loadMultiHopConfig({ env: io.env });
 // A one-node question grounds nothing: the rules stand in for the trained rewriter, which needs loading.
-const config = { ...loaded.config, rewriter: { ...loaded.config.rewriter, kind: 'rules' } };
+// The recorder must see every question: under multi_hop.yaml's `extractor_scope: untyped` a configured
+// extractor is handed only the untyped ones, so the scope is `all` here.
+const config = {
+  ...loaded.config,
+  extractorScope: 'all',
+  rewriter: { ...loaded.config.rewriter, kind: 'rules' },
+};
 const opened = await openIndex({
   source: { kind: 'corpus', path: resolve(corpusFile) },
   cacheDirectory: cacheDirectoryFor(io),
