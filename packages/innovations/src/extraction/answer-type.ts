@@ -10,7 +10,12 @@ const rules: readonly [RegExp, AnswerType][] = [
     /\b(?:what|which|in what|in which)\s+year\b|\byear of\b|\bwhat is the (?:birth|release|death) year\b|\b(?:release|birth|death|founding) year\b/i,
     'year',
   ],
-  [/\bwhen\b|\bwhat (?:is|was) the date\b|\bwhat date\b|\bdate of\b|\bbirthday\b|\bbirth ?date\b/i, 'date'],
+  // "When" asks for a date as the question word ("When did …", "Since when …"), not as a conjunction
+  // inside a question that asks for something else ("What was the team called when it …?").
+  [
+    /^\s*(?:(?:since|until|by|and)\s+)?when\b|\bwhat (?:is|was) the date\b|\bwhat date\b|\bdate of\b|\bbirthday\b|\bbirth ?date\b/i,
+    'date',
+  ],
   [
     /\bhow (?:many|much|long|old|far|tall|high)\b|\bwhat (?:is|was) the (?:age|population|number|length|height|area|duration|runtime)\b|\bage of\b|\bnumber of\b/i,
     'number',

@@ -52,6 +52,11 @@ describe('inferAnswerType', () => {
     ['Are Salt Harbour and Blue Ferry from the same country?', 'yes-no'],
     ['Did Mara Quill and Ivo Brand both win?', 'yes-no'],
     ['What is the colour of the harbour flag?', 'other'],
+    // "when" as a conjunction is no date asked
+    ['What was the ferry called when it first sailed?', 'other'],
+    ['What was the age of Ivo Brand when he retired?', 'number'],
+    ['Which city did Mara Quill live in when she wrote Harbour Lights?', 'place'],
+    ['Since when has Gull House Press been based in Orlen?', 'date'],
   ])('%s → %s', (question, type) => {
     expect(inferAnswerType(question)).toBe(type);
   });
