@@ -2,7 +2,7 @@ import type { AnswerType, NameKind, NameKindModel } from '@rootweaver/core';
 import { alternation, measureUnits, titleNouns } from '@rootweaver/language-en';
 import { type CountryMention, findCountries } from './countries.js';
 import { findDates, findNumbers } from './dates.js';
-import { capitalisedChunks, quotedSpans, type TextSpan } from './text.js';
+import { capitalisedChunks, quotedSpans, type TextSpan, titleChunks } from './text.js';
 import type { AnalysedText, TextAnalysisCache } from './text-analysis.js';
 import { typeFit } from './type-fit.js';
 
@@ -220,7 +220,11 @@ export function candidatesOf(
     }
   }
   if (type !== 'date' && type !== 'year' && type !== 'number') {
-    for (const chunk of analysed.remember('chunks', () => capitalisedChunks(text))) {
+    const chunks = analysed.remember('chunks', () => capitalisedChunks(text));
+    // A title asked: the titles the chunks cut at "with", "on a" … come first, so that on a tie the whole
+    // title is the answer rather than its first words.
+    const titles = type === 'title' ? analysed.remember('title-chunks', () => titleChunks(text, chunks)) : [];
+    for (const chunk of [...titles, ...chunks]) {
       if (dates.some((date) => chunk.start < date.end && chunk.end > date.start)) continue;
       const before = text.slice(Math.max(0, chunk.start - 100), chunk.start);
       const fit =

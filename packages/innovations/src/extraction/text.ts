@@ -133,6 +133,36 @@ export function capitalisedChunks(text: string): TextSpan[] {
   return chunks;
 }
 
+/** The most lower-case function words a work's title holds between two capitalised runs ("The Man with the Gun"). */
+const maxTitleLinkWords = 3;
+
+/**
+ * Works' titles that `capitalisedChunks` cuts at their lower-case function words: each run of two or
+ * more consecutive chunks separated by whitespace and at most `maxTitleLinkWords` lower-case function
+ * words ("Jazz on a Summer Day", "The Girl from the Attic"), longest first. Only the joined spans; the
+ * chunks themselves are `capitalisedChunks`'.
+ */
+export function titleChunks(text: string, chunks: readonly TextSpan[]): TextSpan[] {
+  const linked = (left: TextSpan, right: TextSpan): boolean => {
+    const between = text.slice(left.end, right.start);
+    if (!/^\s+(?:\p{Ll}+\s+){1,}$/u.test(between)) return false;
+    const words = between.trim().split(/\s+/);
+    return words.length <= maxTitleLinkWords && words.every((word) => functionWords.has(word));
+  };
+  const spans: TextSpan[] = [];
+  for (let first = 0; first < chunks.length; first += 1) {
+    let last = first;
+    while (last + 1 < chunks.length && linked(chunks[last] as TextSpan, chunks[last + 1] as TextSpan))
+      last += 1;
+    for (let end = last; end > first; end -= 1) {
+      const start = (chunks[first] as TextSpan).start;
+      const stop = (chunks[end] as TextSpan).end;
+      spans.push({ text: text.slice(start, stop), start, end: stop });
+    }
+  }
+  return spans.sort((left, right) => right.end - right.start - (left.end - left.start));
+}
+
 /** Quoted spans: 'Le Vellard', "The Paper Lantern", “…”. */
 export function quotedSpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
