@@ -23,7 +23,11 @@ const run = (script, args) => {
 };
 run('tools/scripts/extraction-set-corpus.mjs', [folder, 'train']);
 const evidence = join(folder, 'engine-evidence.jsonl');
-run('tools/scripts/engine-evidence.mjs', [join(folder, 'questions.jsonl'), join(folder, 'corpus.jsonl'), evidence]);
+run('tools/scripts/engine-evidence.mjs', [
+  join(folder, 'questions.jsonl'),
+  join(folder, 'corpus.jsonl'),
+  evidence,
+]);
 run('tools/train/dist/reader/reader-main.js', [
   '--engine-evidence',
   evidence,
