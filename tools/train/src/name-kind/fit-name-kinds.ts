@@ -79,3 +79,11 @@ export function scoreSoftmax(
   const count = Math.max(1, data.inputs.length);
   return { accuracy: right / count, logLoss: loss / count, confusion };
 }
+
+/** A trainer flag's value as a positive number; anything else is an error naming the flag and an example. */
+export function parsePositive(text: string, flag: string, example: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !(value > 0) || !Number.isFinite(value))
+    throw new Error(`${flag} needs a positive number (got "${text}"), e.g. ${example}.`);
+  return value;
+}

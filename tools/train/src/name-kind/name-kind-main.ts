@@ -17,7 +17,7 @@ import {
 } from '@rootweaver/models';
 import { locateTrainingSets, readSplit, type SplitName } from '../data/training-sets.js';
 import type { QaRecord } from '../reader/ranker-examples.js';
-import { fitSoftmax, type NameKindData, scoreSoftmax } from './fit-name-kinds.js';
+import { fitSoftmax, type NameKindData, parsePositive, scoreSoftmax } from './fit-name-kinds.js';
 import { nameKindExamplesOf } from './name-kind-examples.js';
 
 const { values } = parseArgs({
@@ -33,8 +33,8 @@ const { values } = parseArgs({
 });
 const penalties = [0, 1e-4, 1e-3, 1e-2];
 const checkpoints = new Set([10, 20, 30, 50, 100, 200, 400, 800]);
-const epochs = Number(values.epochs);
-const learningRate = Number(values['learning-rate']);
+const epochs = Math.round(parsePositive(values.epochs, '--epochs', '800'));
+const learningRate = parsePositive(values['learning-rate'], '--learning-rate', '0.5');
 
 const directory = locateTrainingSets(values.data);
 const vectors = await loadWordVectors();
