@@ -122,6 +122,40 @@ describe('buildIndex', () => {
     await expect(readFile(join(index, 'checkpoint.jsonl'), 'utf8')).rejects.toThrow();
   });
 
+  it('loses no document: one named with a pronoun keeps its pairs, and prose no pair survives is indexed as itself', async () => {
+    const store = new InMemoryStore();
+    const passages: Passage[] = [
+      {
+        id: 'named',
+        title: 'Hold It Back by His Door',
+        text: 'Hold It Back by His Door is a 1961 novel by Ada Quill.',
+        source: { file: 'memory', line: 1 },
+      },
+      { id: 'bare', title: 'Orlen', text: 'Quiet streets, old walls.', source: { file: 'memory', line: 2 } },
+    ];
+    // A generator that proposes only a question no pair of the second passage can pass.
+    const generator: QaGenerator = {
+      id: 'rules-or-nothing@1',
+      annotationMode: 'fast',
+      generate: async (options) =>
+        options.passage.id === 'bare'
+          ? { pairs: [{ question: 'What are they like?', answer: 'Quiet streets' }] }
+          : new RuleBasedGenerator().generate(options),
+    };
+    const summary = await buildIndex({ corpus: passages, generator, store });
+    const named = store.all().filter((item) => item.documentId === 'named');
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((item) => item.kind === 'qa')).toBe(true);
+    expect(named.some((item) => item.question?.includes('Hold It Back by His Door'))).toBe(true);
+    const bare = store.all().filter((item) => item.documentId === 'bare');
+    expect(bare).toEqual([
+      expect.objectContaining({ kind: 'passage', passage: 'Quiet streets, old walls.', title: 'Orlen' }),
+    ]);
+    expect(summary.rejected['pronoun-in-question']).toBe(1);
+    const hits = await store.search({ query: 'old walls', topK: 1, mode: 'lexical' });
+    expect(hits.hits[0]?.documentId).toBe('bare');
+  });
+
   it('is idempotent: a second run skips every passage and leaves the store as it was', async () => {
     const store = new InMemoryStore();
     const index = join(directory, 'index');

@@ -5,7 +5,7 @@ import type { Passage } from '../corpus/document.js';
 import type { GenerateQaResult, QaGenerator } from '../generation/qa-generator.js';
 import { tableRowPairs } from '../generation/table-row-pairs.js';
 import { emptyRejectionCounts, type RejectionCounts, validatePairs } from '../validation/validate-pairs.js';
-import { toCodeItem, toQaItem } from './qa-item.js';
+import { toPassageItem, toQaItem } from './qa-item.js';
 
 /** What became of one passage: its items and rejections, or the error that stopped it. */
 export interface PassageOutcome {
@@ -24,7 +24,7 @@ export interface PassageOutcome {
 /**
  * Passage → entities → QA pairs → validation → items, each carrying the document's metadata. Prose
  * goes to the generator; a table row's pairs come from its cells (`tableRowPairs`); a code block is
- * one passage item, never fed to the generator. A generator error is the passage's outcome (recorded
+ * one passage item, never fed to the generator, and so is prose none of whose pairs pass validation. A generator error is the passage's outcome (recorded
  * as failed and retried by the next run), not the build's; an abort is thrown.
  */
 export async function processPassage(options: {
@@ -37,15 +37,7 @@ export async function processPassage(options: {
   throwIfAborted(signal);
   const documentMetadata = passage.metadata ?? {};
   if (passage.kind === 'code') {
-    const item = toCodeItem({
-      documentId: passage.id,
-      title: passage.title,
-      sectionPath: passage.sectionPath ?? [],
-      code: passage.text,
-      generator: generator.id,
-      documentMetadata,
-    });
-    return { ...emptyOutcome(passage, hash), items: [item] };
+    return { ...emptyOutcome(passage, hash), items: [passageItem(passage, generator.id)] };
   }
   const annotateStarted = performance.now();
   const annotation =
@@ -64,7 +56,7 @@ export async function processPassage(options: {
             ...(signal === undefined ? {} : { signal }),
           });
     const validated = validatePairs({ pairs: generated.pairs, passageText: passage.text });
-    const items = validated.accepted.map((pair) =>
+    const pairs = validated.accepted.map((pair) =>
       toQaItem({
         documentId: passage.id,
         title: passage.title,
@@ -77,6 +69,8 @@ export async function processPassage(options: {
         ...(pair.rule === undefined ? {} : { rule: pair.rule }),
       }),
     );
+    // Prose that yields no pair is still indexed, as itself: a document is never silently lost.
+    const items = pairs.length > 0 || passage.text.trim() === '' ? pairs : [passageItem(passage, generator.id)];
     return {
       passage,
       hash,
@@ -104,6 +98,17 @@ export async function processPassage(options: {
         error instanceof RootweaverError && typeof error.details.calls === 'number' ? error.details.calls : 0,
     };
   }
+}
+
+function passageItem(passage: Passage, generator: string): KnowledgeItem {
+  return toPassageItem({
+    documentId: passage.id,
+    title: passage.title,
+    sectionPath: passage.sectionPath ?? [],
+    text: passage.text,
+    generator,
+    documentMetadata: passage.metadata ?? {},
+  });
 }
 
 function emptyOutcome(passage: Passage, hash: string): PassageOutcome {

@@ -37,25 +37,26 @@ export function toQaItem(source: QaItemSource): KnowledgeItem {
 }
 
 /**
- * A code block as one `passage` item: never turned into questions, found by its words (the title and
- * section in front), its language in `code_language`.
+ * A passage as one `passage` item, found by its words (the title and section in front): a code block,
+ * never turned into questions (its language in `code_language`), and prose none of whose generated
+ * pairs passed validation, so that no document leaves the index unread.
  */
-export function toCodeItem(source: {
+export function toPassageItem(source: {
   readonly documentId: string;
   readonly title: string;
   readonly sectionPath: readonly string[];
-  readonly code: string;
+  readonly text: string;
   readonly generator: string;
   readonly documentMetadata?: Readonly<Record<string, MetadataValue>>;
 }): KnowledgeItem {
   const heading = [source.title, ...source.sectionPath].filter((part) => part.trim() !== '').join(' › ');
   return {
-    id: qaItemId({ documentId: source.documentId, question: '', answer: source.code }),
+    id: qaItemId({ documentId: source.documentId, question: '', answer: source.text }),
     documentId: source.documentId,
     kind: 'passage',
-    text: heading === '' ? source.code : `${heading}: ${source.code}`,
+    text: heading === '' ? source.text : `${heading}: ${source.text}`,
     title: source.title,
-    passage: source.code,
+    passage: source.text,
     metadata: { ...source.documentMetadata, generator: source.generator },
   };
 }

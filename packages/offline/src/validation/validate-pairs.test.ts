@@ -37,6 +37,22 @@ describe('validatePairs', () => {
     });
   });
 
+  it('reads a capitalised pronoun inside a question as part of a name, and a lower-case or leading one as a reference', () => {
+    const text = 'Hold It Back by His Door is a 1961 novel by Ada Quill. She wrote it in Orlen.';
+    const { accepted, rejected } = validatePairs({
+      passageText: text,
+      pairs: [
+        { question: 'Who wrote Hold It Back by His Door?', answer: 'Ada Quill' },
+        { question: 'When was Hold It Back by His Door published?', answer: '1961' },
+        { question: 'Where did she write it?', answer: 'Orlen' },
+        { question: 'His novel was written where?', answer: 'Orlen' },
+        { question: "Where was it's author from?", answer: 'Orlen' },
+      ],
+    });
+    expect(accepted.map((pair) => pair.answer)).toEqual(['Ada Quill', '1961']);
+    expect(rejected['pronoun-in-question']).toBe(3);
+  });
+
   it('can skip the answer and question-mark checks for imported knowledge bases', () => {
     const { accepted } = validatePairs({
       passageText,

@@ -56,7 +56,14 @@ export interface ValidatePairsResult {
   readonly rejected: RejectionCounts;
 }
 
-const pronoun = /\b(?:he|she|it|they|him|her|his|its|their|them|hers|theirs)\b/iu;
+/**
+ * A pronoun that refers back, so the question does not stand alone: a lower-case one anywhere, or any
+ * at the question's start. A capitalised one inside a question is part of a name or a title ("Paint It
+ * Black", "History of Joseph Smith by His Mother"), not a reference — rejecting those lost every pair of
+ * a document so named, and with them the document.
+ */
+const referringPronoun =
+  /(?:^|[^\p{L}])(?:he|she|it|they|him|her|his|its|their|them|hers|theirs)(?!\p{L})|^(?:He|She|It|They|His|Her|Its|Their|Them)(?!\p{L})/u;
 
 /** The content words of a question, and its question word ("who" and "when" ask different things). */
 function contentTokens(normalisedQuestion: string): Set<string> {
@@ -73,7 +80,7 @@ function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number 
 }
 
 /**
- * Keeps pairs that are non-empty, ask a self-contained question (end with `?`, no pronoun), whose answer occurs in the passage
+ * Keeps pairs that are non-empty, ask a self-contained question (end with `?`, no referring pronoun), whose answer occurs in the passage
  * (after normalisation), and that are not (near) duplicates of an earlier pair; counts the rest by reason.
  */
 export function validatePairs(options: ValidatePairsOptions): ValidatePairsResult {
@@ -94,7 +101,7 @@ export function validatePairs(options: ValidatePairsOptions): ValidatePairsResul
       rejected['not-a-question'] += 1;
       continue;
     }
-    if (options.checks?.selfContained !== false && pronoun.test(question)) {
+    if (options.checks?.selfContained !== false && referringPronoun.test(question)) {
       rejected['pronoun-in-question'] += 1;
       continue;
     }
