@@ -70,7 +70,8 @@ export async function processPassage(options: {
       }),
     );
     // Prose that yields no pair is still indexed, as itself: a document is never silently lost.
-    const items = pairs.length > 0 || passage.text.trim() === '' ? pairs : [passageItem(passage, generator.id)];
+    const items =
+      pairs.length > 0 || passage.text.trim() === '' ? pairs : [passageItem(passage, generator.id)];
     return {
       passage,
       hash,
