@@ -58,9 +58,9 @@ export interface ValidatePairsResult {
 
 /**
  * A pronoun that refers back, so the question does not stand alone: a lower-case one anywhere, or any
- * at the question's start. A capitalised one inside a question is part of a name or a title ("Paint It
- * Black", "History of Joseph Smith by His Mother"), not a reference — rejecting those lost every pair of
- * a document so named, and with them the document.
+ * at the question's start. A capitalised one inside a question is part of a name or a title ("Hold It
+ * Back by His Door"), not a reference — rejecting those lost every pair of a document so named, and with
+ * them the document.
  */
 const referringPronoun =
   /(?:^|[^\p{L}])(?:he|she|it|they|him|her|his|its|their|them|hers|theirs)(?!\p{L})|^(?:He|She|It|They|His|Her|Its|Their|Them)(?!\p{L})/u;
