@@ -25,5 +25,6 @@ export {
   questionWords,
   relationalFunctionWords,
   retrievalStopWords,
+  thirdPersonPronouns,
 } from './stop-words.js';
 export { tokenizeWords, type WordToken } from './words.js';

@@ -64,6 +64,14 @@ export function isFunctionWord(word: string): boolean {
   return functionWords.has(word);
 }
 
+/**
+ * Third-person pronouns and possessives, lower case: in a question they point back to something said
+ * before ("Where did she study?"), so the question does not stand alone.
+ */
+export const thirdPersonPronouns: ReadonlySet<string> = new Set(
+  'he she it they him her his its their them hers theirs'.split(' '),
+);
+
 /** The question words: function words, but they say what a question asks ("who" vs "when"). */
 export const questionWords: ReadonlySet<string> = new Set(
   'what which who whom whose when where why how'.split(' '),

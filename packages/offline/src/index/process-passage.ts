@@ -24,8 +24,9 @@ export interface PassageOutcome {
 /**
  * Passage → entities → QA pairs → validation → items, each carrying the document's metadata. Prose
  * goes to the generator; a table row's pairs come from its cells (`tableRowPairs`); a code block is
- * one passage item, never fed to the generator, and so is prose none of whose pairs pass validation. A generator error is the passage's outcome (recorded
- * as failed and retried by the next run), not the build's; an abort is thrown.
+ * one passage item, never fed to the generator, and so is prose none of whose pairs pass validation.
+ * A generator error is the passage's outcome (recorded as failed and retried by the next run), not the
+ * build's; an abort is thrown.
  */
 export async function processPassage(options: {
   readonly passage: Passage;

@@ -1,4 +1,4 @@
-import { functionWords, questionWords } from '@rootweaver/language-en';
+import { functionWords, questionWords, thirdPersonPronouns } from '@rootweaver/language-en';
 import type { GeneratedPair } from '../generation/qa-generator.js';
 import { normaliseText } from './normalise-text.js';
 
@@ -57,13 +57,15 @@ export interface ValidatePairsResult {
 }
 
 /**
- * A pronoun that refers back, so the question does not stand alone: a lower-case one anywhere, or any
- * at the question's start. A capitalised one inside a question is part of a name or a title ("Hold It
- * Back by His Door"), not a reference — rejecting those lost every pair of a document so named, and with
- * them the document.
+ * Whether a question holds a pronoun that refers back, so that it does not stand alone: one written in
+ * lower case anywhere, or one opening the question. A capitalised one inside a question is part of a
+ * name or a title ("Hold It Back by His Door"), not a reference — rejecting those lost every pair of a
+ * document so named, and with them the document.
  */
-const referringPronoun =
-  /(?:^|[^\p{L}])(?:he|she|it|they|him|her|his|its|their|them|hers|theirs)(?!\p{L})|^(?:He|She|It|They|His|Her|Its|Their|Them)(?!\p{L})/u;
+function hasReferringPronoun(question: string): boolean {
+  const words = question.match(/\p{L}+/gu) ?? [];
+  return words.some((word, index) => thirdPersonPronouns.has(index === 0 ? word.toLowerCase() : word));
+}
 
 /** The content words of a question, and its question word ("who" and "when" ask different things). */
 function contentTokens(normalisedQuestion: string): Set<string> {
@@ -101,7 +103,7 @@ export function validatePairs(options: ValidatePairsOptions): ValidatePairsResul
       rejected['not-a-question'] += 1;
       continue;
     }
-    if (options.checks?.selfContained !== false && referringPronoun.test(question)) {
+    if (options.checks?.selfContained !== false && hasReferringPronoun(question)) {
       rejected['pronoun-in-question'] += 1;
       continue;
     }
