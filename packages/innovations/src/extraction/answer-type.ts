@@ -40,11 +40,27 @@ const rules: readonly [RegExp, AnswerType][] = [
 
 const yesNoStart = /^\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/i;
 
+/** A word that opens with a capital letter. */
+const capitalisedWord = /\p{Lu}[\p{L}\p{N}'’.-]*/gu;
+
+/**
+ * The question as its type cues read it: in a question written in sentence case, a capitalised word past
+ * the first is part of a name or a title ("Age of Glass", "Where Rivers Meet"), never a cue, so it is
+ * replaced by `·`, which no cue matches. A question with no lower-case word (all capitals, or every word
+ * capitalised) tells names from cues by nothing and is read as written.
+ */
+function cueTextOf(question: string): string {
+  if (!/\p{Ll}/u.test(question.replace(capitalisedWord, ''))) return question;
+  const firstWord = question.match(/\p{L}/u)?.index ?? 0;
+  return question.replace(capitalisedWord, (word, offset: number) => (offset <= firstWord ? word : '·'));
+}
+
 /** The type of answer a (sub-)question asks for, from its wording alone. */
 export function inferAnswerType(question: string): AnswerType {
   const text = question.trim();
-  if (yesNoStart.test(text) && !/\bor\b/i.test(text)) return 'yes-no';
-  if (yesNoStart.test(text) && /\b(?:both|same|also|either)\b/i.test(text)) return 'yes-no';
+  const cues = cueTextOf(text);
+  if (yesNoStart.test(text) && !/\bor\b/i.test(cues)) return 'yes-no';
+  if (yesNoStart.test(text) && /\b(?:both|same|also|either)\b/i.test(cues)) return 'yes-no';
   // "Who is Mara Quill?" asks for a description, not for a person.
   if (
     /^\s*(?:who|what)\s+(?:is|was|are|were)\s+[\p{Lu}'"‘“][^?]*\??\s*$/u.test(text) &&
@@ -53,7 +69,7 @@ export function inferAnswerType(question: string): AnswerType {
     return 'other';
   }
   for (const [pattern, type] of rules) {
-    if (pattern.test(text)) return type;
+    if (pattern.test(cues)) return type;
   }
   return 'other';
 }

@@ -57,6 +57,15 @@ describe('inferAnswerType', () => {
     ['What was the age of Ivo Brand when he retired?', 'number'],
     ['Which city did Mara Quill live in when she wrote Harbour Lights?', 'place'],
     ['Since when has Gull House Press been based in Orlen?', 'date'],
+    // a cue word inside a capitalised title is part of the name, not a cue
+    ['Who directed The Year of Glass Houses?', 'person'],
+    ['Who plays the lead in Lanterns: Age of Salt?', 'person'],
+    ['Who wrote the music for Where the Tides Turn?', 'person'],
+    ['Which album was "Country Roads Home" taken from?', 'title'],
+    ['Was Salt Or Sand written by Mara Quill?', 'yes-no'],
+    // a question with no lower-case word reads its cues as written
+    ['WHERE WAS MARA QUILL BORN?', 'place'],
+    ['What Is The Age Of Ivo Brand?', 'number'],
   ])('%s → %s', (question, type) => {
     expect(inferAnswerType(question)).toBe(type);
   });
