@@ -3,8 +3,12 @@
  * split is a bin boundary: bin b holds the values in (thresholds[b − 1], thresholds[b]].
  */
 export interface BinnedFeatures {
-  /** Per feature, each row's bin. */
-  readonly bins: readonly Uint8Array[];
+  readonly featureCount: number;
+  /**
+   * Each row's bins, row-major (`rows × featureCount`): the trainer reads every feature of one row at
+   * once, so a row's bins sit in one or two cache lines rather than one line per feature.
+   */
+  readonly bins: Uint8Array;
   /** Per feature, the upper bound of every bin but the last. */
   readonly thresholds: readonly Float32Array[];
 }
@@ -45,18 +49,18 @@ export function binFeatures(features: Float32Array, featureCount: number, bins: 
   if (bins > 256 || bins < 2) throw new RangeError(`bins must be in [2, 256], got ${bins}`);
   const rows = features.length / featureCount;
   const step = Math.max(1, Math.floor(rows / 200_000));
-  const allBins: Uint8Array[] = [];
+  const allBins = new Uint8Array(rows * featureCount);
   const allThresholds: Float32Array[] = [];
   for (let feature = 0; feature < featureCount; feature += 1) {
     const sample = new Float32Array(Math.ceil(rows / step));
     for (let row = 0, at = 0; row < rows; row += step, at += 1)
       sample[at] = features[row * featureCount + feature] as number;
     const thresholds = binThresholds(sample, bins);
-    const column = new Uint8Array(rows);
-    for (let row = 0; row < rows; row += 1)
-      column[row] = binOf(features[row * featureCount + feature] as number, thresholds);
-    allBins.push(column);
+    for (let row = 0; row < rows; row += 1) {
+      const at = row * featureCount + feature;
+      allBins[at] = binOf(features[at] as number, thresholds);
+    }
     allThresholds.push(thresholds);
   }
-  return { bins: allBins, thresholds: allThresholds };
+  return { featureCount, bins: allBins, thresholds: allThresholds };
 }

@@ -155,12 +155,13 @@ export function trainRankingTrees(data: RankingData, options: BoostingOptions): 
     growTree(builder, binned, order, used, gradients, hessians, features, options);
     // Every row's score moves by the new tree's leaf.
     const root = builder.roots[builder.roots.length - 1] as number;
+    const { bins } = binned;
     for (let row = 0; row < rowCount; row += 1) {
+      const base = row * F;
       let node = root;
       while (node >= 0)
         node =
-          ((binned.bins[builder.feature[node] as number] as Uint8Array)[row] as number) <=
-          (builder.splitBin[node] as number)
+          (bins[base + (builder.feature[node] as number)] as number) <= (builder.splitBin[node] as number)
             ? (builder.left[node] as number)
             : (builder.right[node] as number);
       scores[row] = (scores[row] as number) + (builder.leaf[-node - 1] as number);
@@ -179,16 +180,24 @@ export function trainRankingTrees(data: RankingData, options: BoostingOptions): 
     allowed: readonly number[],
     settings: BoostingOptions,
   ): void {
+    const { bins } = features;
+    const allowedFeatures = Int32Array.from(allowed);
+    const featureBases = Int32Array.from(allowed, (feature) => feature * B * 3);
+    // Row by row, every allowed feature of the row: each cell still adds its rows in `rows` order, so
+    // the sums (and the trees) are the same as a feature-by-feature pass gives.
     const histogramOf = (begin: number, end: number): Float64Array => {
       const histogram = new Float64Array(F * B * 3);
-      for (const feature of allowed) {
-        const column = features.bins[feature] as Uint8Array;
-        const base = feature * B * 3;
-        for (let index = begin; index < end; index += 1) {
-          const row = rows[index] as number;
-          const at = base + (column[row] as number) * 3;
-          histogram[at] = (histogram[at] as number) + (g[row] as number);
-          histogram[at + 1] = (histogram[at + 1] as number) + (h[row] as number);
+      const allowedCount = allowedFeatures.length;
+      for (let index = begin; index < end; index += 1) {
+        const row = rows[index] as number;
+        const gradient = g[row] as number;
+        const hessian = h[row] as number;
+        const base = row * F;
+        for (let k = 0; k < allowedCount; k += 1) {
+          const at =
+            (featureBases[k] as number) + (bins[base + (allowedFeatures[k] as number)] as number) * 3;
+          histogram[at] = (histogram[at] as number) + gradient;
+          histogram[at + 1] = (histogram[at + 1] as number) + hessian;
           histogram[at + 2] = (histogram[at + 2] as number) + 1;
         }
       }
@@ -262,11 +271,10 @@ export function trainRankingTrees(data: RankingData, options: BoostingOptions): 
       const leaf = leaves[pick] as Leaf;
       const split = leaf.split as Split;
       // Partition the leaf's rows: bin ≤ split.bin first.
-      const column = features.bins[split.feature] as Uint8Array;
       let middle = leaf.begin;
       for (let index = leaf.begin; index < leaf.end; index += 1) {
         const row = rows[index] as number;
-        if ((column[row] as number) <= split.bin) {
+        if ((bins[row * F + split.feature] as number) <= split.bin) {
           rows[index] = rows[middle] as number;
           rows[middle] = row;
           middle += 1;
