@@ -9,8 +9,10 @@
 // Arguments after `--` go to the trainer (`--seed`, `--out`, `--trees` …). Run from the project's root,
 // after `pnpm build`, with ../shared/datasets/compactrag-train beside it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readerNetworkName, readWeightsFile, shippedReaderPath } from '../../packages/models/dist/index.js';
 
 /** The share of train questions given an index-shaped copy (chosen on `qa/valid`'s choose half). */
 const engineEvidenceShare = '0.5';
@@ -28,6 +30,19 @@ run('tools/scripts/engine-evidence.mjs', [
   join(folder, 'corpus.jsonl'),
   evidence,
 ]);
+// The evidence is what this commit's engine hands its extractor: a later engine that retrieves
+// differently makes other evidence, and then this run trains another reader than the shipped one.
+const shipped = await readWeightsFile(shippedReaderPath, readerNetworkName, {
+  what: 'reader',
+  howToFix: 'reinstall @rootweaver/models',
+});
+const shippedEvidence = shipped.header.training.augmentation?.engineEvidence?.sha256;
+const madeEvidence = createHash('sha256').update(readFileSync(evidence, 'utf8')).digest('hex');
+console.error(
+  madeEvidence === shippedEvidence
+    ? `engine evidence ${madeEvidence.slice(0, 8)}… is the shipped reader's: this run reproduces its trees.`
+    : `engine evidence ${madeEvidence.slice(0, 8)}… is not the shipped reader's (${String(shippedEvidence).slice(0, 8)}…): this commit's engine retrieves otherwise than the one the shipped reader was trained with, so this run writes another reader (ADR-0019, stop 46).`,
+);
 run('tools/train/dist/reader/reader-main.js', [
   '--engine-evidence',
   evidence,
