@@ -33,6 +33,15 @@ export function namesItsAnswer(question: string, answer: string): boolean {
   return question.toLowerCase().includes(answer.toLowerCase());
 }
 
+/**
+ * Whether a record teaches the pointer: its input parses and its sub-question does not already name the
+ * answer (the rewriter leaves such a sub-question as it is).
+ */
+export function pointableRecord(record: RewriteRecord): boolean {
+  const parsed = parseRewriteInput(record.input);
+  return parsed !== undefined && !namesItsAnswer(parsed.question, parsed.answer);
+}
+
 /** Lower-cased word tokens: how rewrites are compared (case and spacing around punctuation ignored). */
 export function rewriteTokens(text: string): string[] {
   return tokenizeWords(text).map((token) => token.text.toLowerCase());

@@ -29,7 +29,7 @@ import {
   buildPointerExamples,
   namesItsAnswer,
   type PointerExample,
-  parseRewriteInput,
+  pointableRecord,
   type RewriteRecord,
   rankingDataOf,
 } from './rewriter-examples.js';
@@ -73,12 +73,7 @@ const common = { vectors, tagger, maxSpanTokens, nearest };
 
 // valid.json in two halves by a seeded shuffle: one chooses the tree count, the other fits the confidence map.
 const halves = halvesOf(valid.records, seed);
-// A record whose sub-question already names its answer is never pointed at (the rewriter leaves it).
-const pointable = (record: RewriteRecord): boolean => {
-  const parsed = parseRewriteInput(record.input);
-  return parsed !== undefined && !namesItsAnswer(parsed.question, parsed.answer);
-};
-const trainExamples = buildPointerExamples(train.records.slice(0, limit).filter(pointable), {
+const trainExamples = buildPointerExamples(train.records.slice(0, limit).filter(pointableRecord), {
   ...common,
   noReplacementShare,
   seed,
