@@ -40,7 +40,7 @@ const shippedEvidence = shipped.header.training.augmentation?.engineEvidence?.sh
 const madeEvidence = createHash('sha256').update(readFileSync(evidence, 'utf8')).digest('hex');
 console.error(
   madeEvidence === shippedEvidence
-    ? `engine evidence ${madeEvidence.slice(0, 8)}… is the shipped reader's: this run reproduces its trees.`
+    ? `engine evidence ${madeEvidence.slice(0, 8)}… is the shipped reader's: with the trainer's defaults (seed 1) this run reproduces its trees.`
     : `engine evidence ${madeEvidence.slice(0, 8)}… is not the shipped reader's (${String(shippedEvidence).slice(0, 8)}…): this commit's engine retrieves otherwise than the one the shipped reader was trained with, so this run writes another reader (ADR-0019, stop 46).`,
 );
 run('tools/train/dist/reader/reader-main.js', [
